@@ -1,0 +1,29 @@
+/**
+ * `npm run dev`: the API (restarted by node --watch when server code changes) and the Vite dev
+ * server with hot reload, which proxies /api and /media to it. Ctrl-C stops both.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+
+const apiPort = process.env.DEV_API_PORT ?? '8787'
+const children: ChildProcess[] = [
+  spawn(process.execPath, ['--watch-path=server', '--watch-path=src/domain', 'server/index.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
+  }),
+  spawn(process.execPath, ['node_modules/vite/bin/vite.js'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEV_API_PORT: apiPort },
+  }),
+]
+
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM')
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)
+for (const child of children) {
+  child.on('exit', (code) => {
+    stop()
+    process.exitCode = code ?? 0
+  })
+}

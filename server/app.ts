@@ -1,0 +1,53 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
+import { logger } from 'hono/logger'
+import { ResultCode } from '../src/domain/result-code.ts'
+import type { AppDeps, AppEnv } from './app-env.ts'
+import { ApiError, fail } from './http/envelope.ts'
+import { securityHeaders } from './http/security.ts'
+import { mountStatic } from './http/static.ts'
+import { catalogRoutes } from './routes/catalog/catalog.index.ts'
+import { healthRoutes } from './routes/health/health.index.ts'
+import { openApiRoutes } from './routes/openapi.ts'
+
+/** The API alone, mounted under /api by createApp. */
+function createApi() {
+  return new Hono<AppEnv>()
+    .use(
+      bodyLimit({
+        maxSize: 1024 * 1024,
+        onError: (c) => fail(c, ResultCode.invalidInput, 'body: too large'),
+      }),
+    )
+    .route('/', healthRoutes)
+    .route('/', catalogRoutes)
+    .route('/', openApiRoutes)
+}
+
+/** The whole server: API, built PWA, media. Middleware order matters: compress must precede the routes. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+  if (deps.logRequests) app.use(logger())
+  app.use(securityHeaders())
+  app.use(compress())
+  app.use(async (c, next) => {
+    c.set('deps', deps)
+    await next()
+  })
+  app.route('/api', createApi())
+  app.all('/api/*', (c) => fail(c, ResultCode.notFound, `no such call: ${c.req.method} ${c.req.path}`))
+  mountStatic(app, { staticDir: deps.staticDir, mediaDir: deps.mediaDir })
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return fail(c, error.code, error.message, error.data)
+    // Malformed JSON bodies surface from the validator as HTTPException 400.
+    if ('status' in error && error.status === 400) {
+      return fail(c, ResultCode.invalidInput, 'body: is not valid JSON')
+    }
+    console.error(`[error] ${c.req.method} ${c.req.path}:`, error)
+    return fail(c, ResultCode.internal, 'Internal error; please try again later')
+  })
+  app.notFound((c) => fail(c, ResultCode.notFound, `not found: ${c.req.path}`))
+  return app
+}

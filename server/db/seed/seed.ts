@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import type { Db } from '../client.ts'
+import { announcements, articles, banners, categories, products, series } from '../schema.ts'
+import {
+  DEFAULT_DEMO_PRODUCTS,
+  DEFAULT_DEMO_SEED,
+  DEMO_ITEM_NO_PREFIX,
+  type DemoProduct,
+  generateDemoCatalog,
+  generateDemoProducts,
+} from './demo-catalog.ts'
+import { writeDemoImages } from './demo-images.ts'
+
+/** Held for the seeding transaction, so two servers on one PostgreSQL cannot both seed. */
+const SEED_LOCK = 7_140_002
+
+export interface SeedOptions {
+  products?: number
+  seed?: number
+  /** Sale dates are spread around this day; defaults to now. */
+  today?: Date
+  /** Where to write the demo pictures (`<mediaDir>/demo/*.svg`); skipped when absent. */
+  mediaDir?: string
+}
+
+async function lockSeeding(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`)
+}
+
+/** After inserting explicit ids, moves the serial past them so the next ordinary insert does not collide. */
+async function bumpSequence(tx: Db, table: PgTable, tableName: string): Promise<void> {
+  await tx.execute(
+    sql`select setval(pg_get_serial_sequence(${tableName}, 'id'), (select max(id) from ${table}))`,
+  )
+}
+
+/**
+ * Fills an empty catalog with the demo data, in one transaction. Does nothing when any category exists:
+ * the shop's own data, or an earlier seed, is never touched.
+ */
+export async function seedDemoCatalog(
+  db: Db,
+  options: SeedOptions = {},
+): Promise<{ seeded: boolean; products: number }> {
+  const seed = options.seed ?? DEFAULT_DEMO_SEED
+  const today = options.today ?? new Date()
+  const count = options.products ?? DEFAULT_DEMO_PRODUCTS
+  if (options.mediaDir) await writeDemoImages(options.mediaDir)
+  const catalog = generateDemoCatalog({ seed, today })
+
+  return db.transaction(async (tx) => {
+    await lockSeeding(tx)
+    const existing = await tx.select({ id: categories.id }).from(categories).limit(1)
+    if (existing.length > 0) return { seeded: false, products: 0 }
+
+    // Parents first: children refer to them.
+    await tx.insert(categories).values(catalog.categories.filter((c) => c.parentId === null))
+    await tx.insert(categories).values(catalog.categories.filter((c) => c.parentId !== null))
+    await tx.insert(series).values(catalog.series)
+    let inserted = 0
+    for (const batch of generateDemoProducts({ seed, today, count })) {
+      await tx.insert(products).values(batch)
+      inserted += batch.length
+    }
+    await tx.insert(banners).values(catalog.banners)
+    await tx.insert(announcements).values(catalog.announcements)
+    await tx.insert(articles).values(catalog.articles)
+
+    await bumpSequence(tx, categories, 'categories')
+    await bumpSequence(tx, series, 'series')
+    await bumpSequence(tx, articles, 'articles')
+    return { seeded: true, products: inserted }
+  })
+}
+
+/** The highest number among `YK-<digits>` item numbers, 0 when there is none. */
+async function lastDemoItemNumber(tx: Db): Promise<number> {
+  const pattern = `^${DEMO_ITEM_NO_PREFIX}[0-9]{1,15}$`
+  // A literal position: a bind parameter of unknown type would pick substring's regex overload.
+  const digitsFrom = sql.raw(String(DEMO_ITEM_NO_PREFIX.length + 1))
+  const [row] = await tx
+    .select({
+      last: sql<string>`coalesce(max(substring(${products.itemNo} from ${digitsFrom})::bigint), 0)::text`,
+    })
+    .from(products)
+    .where(sql`${products.itemNo} ~ ${pattern}`)
+  return Number(row?.last ?? 0)
+}
+
+/**
+ * Adds `products` more demo products to a catalog (for benchmarks). Numbering continues after the
+ * highest demo item number, so item numbers and JAN codes stay unique. Categories or series the shop
+ * has deleted since seeding are left empty (null) rather than failing the insert.
+ */
+export async function appendDemoProducts(
+  db: Db,
+  options: { products: number; seed?: number; today?: Date },
+): Promise<{ products: number }> {
+  const seed = options.seed ?? DEFAULT_DEMO_SEED
+  const today = options.today ?? new Date()
+
+  return db.transaction(async (tx) => {
+    await lockSeeding(tx)
+    const firstIndex = await lastDemoItemNumber(tx)
+    const categoryIds = new Set((await tx.select({ id: categories.id }).from(categories)).map((r) => r.id))
+    const seriesIds = new Set((await tx.select({ id: series.id }).from(series)).map((r) => r.id))
+    const withExistingRefs = (product: DemoProduct) => ({
+      ...product,
+      categoryId: categoryIds.has(product.categoryId) ? product.categoryId : null,
+      seriesId: seriesIds.has(product.seriesId) ? product.seriesId : null,
+    })
+
+    let inserted = 0
+    for (const batch of generateDemoProducts({
+      seed,
+      today,
+      count: options.products,
+      firstIndex,
+      ranked: false,
+    })) {
+      await tx.insert(products).values(batch.map(withExistingRefs))
+      inserted += batch.length
+    }
+    return { products: inserted }
+  })
+}

@@ -1,0 +1,79 @@
+import { resolve } from 'node:path'
+import * as v from 'valibot'
+import { passwordSchema } from '../src/domain/account.ts'
+
+export interface Env {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  adminEmail: string | undefined
+  adminPassword: string | undefined
+  smtpUrl: string | undefined
+  mailOutboxDir: string
+  publicUrl: string
+  staticDir: string
+}
+
+export class EnvError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'EnvError'
+  }
+}
+
+const url = (protocols: string[], message: string) =>
+  v.pipe(
+    v.string(),
+    v.check((s) => {
+      try {
+        return protocols.includes(new URL(s).protocol)
+      } catch {
+        return false
+      }
+    }, message),
+  )
+
+const portSchema = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,5}$/, 'must be a port number from 0 to 65535'),
+  v.transform(Number),
+  v.maxValue(65535, 'must be a port number from 0 to 65535'),
+)
+
+/** Reads and validates the configuration once. A bad value is one clear line naming the variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const read = (name: string) => {
+    const value = source[name]?.trim()
+    return value === '' ? undefined : value
+  }
+  function parse<S extends v.GenericSchema<string, unknown>>(name: string, schema: S, secret = false) {
+    const value = read(name)
+    if (value === undefined) return undefined
+    const result = v.safeParse(schema, value)
+    if (result.success) return result.output as v.InferOutput<S>
+    const got = secret ? '' : ` (got "${value}")`
+    throw new EnvError(`Invalid configuration: ${name} ${result.issues[0].message}${got}`)
+  }
+
+  const port = parse('PORT', portSchema) ?? 8080
+  const dataDir = resolve(read('DATA_DIR') ?? './data')
+  const adminEmail = parse('ADMIN_EMAIL', v.pipe(v.string(), v.email('must be an e-mail address')))
+  const adminPassword = parse('ADMIN_PASSWORD', passwordSchema, true)
+  if (adminPassword !== undefined && adminEmail === undefined) {
+    throw new EnvError('Invalid configuration: ADMIN_PASSWORD is set but ADMIN_EMAIL is not')
+  }
+  const publicUrl = parse('PUBLIC_URL', url(['http:', 'https:'], 'must be an http:// or https:// URL'))
+  return {
+    port,
+    host: read('HOST') ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: parse('DATABASE_URL', url(['postgres:', 'postgresql:'], 'must be a postgres:// URL')),
+    adminEmail: adminEmail?.toLowerCase(),
+    adminPassword,
+    smtpUrl: parse('SMTP_URL', url(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL')),
+    mailOutboxDir: resolve(read('MAIL_OUTBOX_DIR') ?? resolve(dataDir, 'outbox')),
+    publicUrl: (publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    staticDir: resolve(read('STATIC_DIR') ?? 'dist'),
+  }
+}

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import type { Env, Hono, MiddlewareHandler } from 'hono'
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+const REVALIDATE = 'no-cache'
+
+/** Files the browser must always re-check: the shell, the service worker and the manifest. */
+const ALWAYS_FRESH = /^\/(index\.html|sw\.js|manifest\.webmanifest)?$/
+
+function cacheControlFor(path: string): string {
+  if (path.startsWith('/assets/')) return IMMUTABLE // content-hashed file names
+  if (ALWAYS_FRESH.test(path)) return REVALIDATE
+  return 'public, max-age=3600'
+}
+
+const isApi = (path: string) => path === '/api' || path.startsWith('/api/')
+/** A path that names a file: a missing one is a real 404, never the shell (a stale chunk must not parse HTML). */
+const looksLikeFile = (path: string) => /\.[a-z0-9]+$/i.test(path) && !path.endsWith('.html')
+
+/**
+ * serveStatic answers with a finished Response (its onFound hook runs too late to add headers),
+ * so the cache policy is set on that Response.
+ */
+function withCacheControl<E extends Env>(
+  files: MiddlewareHandler<E>,
+  policy: (path: string) => string,
+): MiddlewareHandler<E> {
+  return async (c, next) => {
+    const response = await files(c, next)
+    if (response instanceof Response) response.headers.set('Cache-Control', policy(c.req.path))
+    return response
+  }
+}
+
+/**
+ * Serves the built PWA with the cache policy above, the media folder, and index.html for every other
+ * GET outside /api so client routes survive a reload. Never answers under /api.
+ */
+export function mountStatic<E extends Env>(
+  app: Hono<E>,
+  options: { staticDir: string; mediaDir: string },
+): void {
+  const { staticDir, mediaDir } = options
+
+  if (existsSync(mediaDir)) {
+    const media = serveStatic<E>({ root: mediaDir, rewriteRequestPath: (p) => p.replace(/^\/media/, '') })
+    app.use(
+      '/media/*',
+      withCacheControl(media, () => 'public, max-age=86400'),
+    )
+  }
+
+  const built = existsSync(join(staticDir, 'index.html'))
+  if (built) {
+    const files = withCacheControl(serveStatic<E>({ root: staticDir }), cacheControlFor)
+    app.use('*', (c, next) => (isApi(c.req.path) ? next() : files(c, next)))
+  }
+
+  const shell = built
+    ? withCacheControl(serveStatic<E>({ root: staticDir, path: 'index.html' }), () => REVALIDATE)
+    : undefined
+
+  app.on(['GET', 'HEAD'], '*', async (c, next) => {
+    if (isApi(c.req.path) || c.req.path.startsWith('/media/') || looksLikeFile(c.req.path)) return next()
+    if (!shell) {
+      return c.text('The PWA is not built yet: run `npm run build` (npm start does it for you).', 503)
+    }
+    return shell(c, next)
+  })
+}

@@ -1,0 +1,81 @@
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import { createApp } from './app.ts'
+import { type DatabaseHandle, openDatabase } from './db/client.ts'
+import { DataDirInUseError } from './db/data-dir-lock.ts'
+import { writeDemoImages } from './db/seed/demo-images.ts'
+import { seedDemoCatalog } from './db/seed/seed.ts'
+import { EnvError, loadEnv } from './env.ts'
+import { ensureOperatorAccount } from './services/accounts/operator-account.ts'
+
+function exitWith(message: string): never {
+  console.error(message)
+  process.exit(1)
+}
+
+async function main() {
+  let env: ReturnType<typeof loadEnv>
+  try {
+    env = loadEnv()
+  } catch (error) {
+    if (error instanceof EnvError) exitWith(error.message)
+    throw error
+  }
+
+  let database: DatabaseHandle
+  try {
+    database = await openDatabase(
+      env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl } : { kind: 'pglite', dataDir: env.dataDir },
+    )
+  } catch (error) {
+    if (error instanceof DataDirInUseError) exitWith(error.message)
+    exitWith(`Cannot open the database: ${(error as Error).message}`)
+  }
+
+  const mediaDir = join(env.dataDir, 'media')
+  await writeDemoImages(mediaDir)
+  const seeded = await seedDemoCatalog(database.db, {})
+  if (seeded.seeded) console.log(`Seeded the demo catalog: ${seeded.products} products`)
+
+  const operator = await ensureOperatorAccount(database.db, {
+    email: env.adminEmail,
+    password: env.adminPassword,
+  })
+  if (operator?.generatedPassword) {
+    console.log(
+      `Created the operator account ${operator.email} with password ${operator.generatedPassword} (shown once; set ADMIN_EMAIL/ADMIN_PASSWORD to choose them)`,
+    )
+  } else if (operator) {
+    console.log(`Created the operator account ${operator.email}`)
+  }
+
+  const app = createApp({ db: database.db, staticDir: env.staticDir, mediaDir, logRequests: true })
+  const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+    const where = database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'
+    console.log(`Yoyaku is listening on http://localhost:${info.port} (${where})`)
+  })
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(`${signal}: finishing open requests, then stopping`)
+    // Give in-flight requests 10 s, then stop regardless.
+    const force = setTimeout(() => {
+      console.error('Requests still open after 10 s; stopping anyway')
+      void database.close().finally(() => process.exit(1))
+    }, 10_000)
+    force.unref()
+    server.close(() => {
+      void database.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      )
+    })
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+await main()

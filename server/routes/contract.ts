@@ -1,0 +1,16 @@
+import type * as v from 'valibot'
+
+export type Access = 'public' | 'customer' | 'operator'
+
+/** One call of the API: what OpenAPI publishes and what the handler validates. */
+export interface RouteContract {
+  method: 'get' | 'post' | 'put' | 'delete'
+  /** Path under /api, in Hono's syntax (`/mall/product/details/:id`). */
+  path: string
+  summary: string
+  tag: string
+  access: Access
+  query?: v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>
+  /** What `data` holds on success. */
+  returns: string
+}

@@ -1,0 +1,64 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import type { AppEnv } from '../app-env.ts'
+import { ok } from '../http/envelope.ts'
+import { catalogContracts } from './catalog/catalog.routes.ts'
+import type { RouteContract } from './contract.ts'
+import { healthContracts } from './health/health.routes.ts'
+
+/** Every published call. A route that is mounted but missing here fails the OpenAPI test. */
+export const allContracts: readonly RouteContract[] = [...healthContracts, ...catalogContracts]
+
+const envelope = (data: string) => ({
+  type: 'object',
+  required: ['code', 'msg', 'data'],
+  properties: {
+    code: {
+      type: 'integer',
+      description: '200 success; ≥ 300 failure (400, 401, 403, 404, 409, 429, 500, 9004, 9005)',
+    },
+    msg: { type: 'string' },
+    data: { description: data },
+  },
+})
+
+/** A parameter is optional when leaving it out passes validation. */
+const isOptional = (schema: v.GenericSchema) => v.safeParse(schema, undefined).success
+
+export function buildOpenApi() {
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const contract of allContracts) {
+    const path = `/api${contract.path.replace(/:(\w+)/g, '{$1}')}`
+    const parameters = Object.entries(contract.query?.entries ?? {}).map(([name, schema]) => ({
+      name,
+      in: 'query',
+      required: !isOptional(schema),
+      schema: { type: 'string' },
+    }))
+    paths[path] = {
+      ...paths[path],
+      [contract.method]: {
+        summary: contract.summary,
+        tags: [contract.tag],
+        'x-access': contract.access,
+        ...(contract.access === 'public' ? {} : { security: [{ token: [] }] }),
+        parameters,
+        responses: {
+          '200': {
+            description: `Envelope; data is ${contract.returns}`,
+            content: { 'application/json': { schema: envelope(contract.returns) } },
+          },
+          '400': { description: 'Invalid input; msg names the field' },
+        },
+      },
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Yoyaku API', version: '0.1.0' },
+    components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+    paths,
+  }
+}
+
+export const openApiRoutes = new Hono<AppEnv>().get('/openapi.json', (c) => ok(c, buildOpenApi()))

@@ -1,0 +1,45 @@
+import * as v from 'valibot'
+import { DEFAULT_LANGUAGE, languageSchema } from './language.ts'
+
+/** A query value that may be left out; an empty value (`?language=`) counts as left out. */
+const queryValue = <S extends v.GenericSchema<string, unknown>>(schema: S, fallback: v.InferOutput<S>) =>
+  v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((x) => (x === '' ? undefined : x)),
+      v.optional(schema, (() => fallback) as v.Default<S, undefined>),
+    ),
+    '', // a missing key runs the pipe as an empty value, which takes the fallback
+  )
+
+const wholeNumber = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`
+  return v.pipe(
+    v.string(message),
+    v.regex(/^\d{1,9}$/, message),
+    v.transform(Number),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  )
+}
+
+export const languageQuery = v.object({
+  language: queryValue(languageSchema, DEFAULT_LANGUAGE),
+})
+export type LanguageQuery = v.InferOutput<typeof languageQuery>
+
+export const DEFAULT_PAGE_SIZE = 30
+export const MAX_PAGE_SIZE = 100
+
+export const pageQuery = v.object({
+  pageNum: queryValue(wholeNumber(1, 1_000_000), 1),
+  pageSize: queryValue(wholeNumber(1, MAX_PAGE_SIZE), DEFAULT_PAGE_SIZE),
+})
+export type PageQuery = v.InferOutput<typeof pageQuery>
+
+export interface Page<T> {
+  list: T[]
+  total: number
+  pageNum: number
+  pageSize: number
+}

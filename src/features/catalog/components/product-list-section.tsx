@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react'
+import { css } from '../../../../styled-system/css'
+import type { ProductCardDto } from '../../../domain/catalog.ts'
+import type { Language } from '../../../domain/language.ts'
+import { ProductCard } from './product-card.tsx'
+
+const section = css({ display: 'flex', flexDirection: 'column', gap: '3' })
+const heading = css({
+  display: 'flex',
+  alignItems: 'baseline',
+  justifyContent: 'space-between',
+  borderBottom: '2px solid',
+  borderColor: 'primary',
+  pb: '1',
+})
+const title = css({ fontSize: 'xl', fontWeight: 'bold', color: 'primary' })
+const grid = css({
+  display: 'grid',
+  gap: '3',
+  gridTemplateColumns: {
+    base: 'repeat(2, minmax(0, 1fr))',
+    md: 'repeat(4, minmax(0, 1fr))',
+    xl: 'repeat(6, minmax(0, 1fr))',
+  },
+})
+
+/** A titled product list; renders nothing when the list is empty (spec: a section appears only if non-empty). */
+export function ProductListSection(props: {
+  id: string
+  title: ReactNode
+  products: ProductCardDto[]
+  language: Language
+}) {
+  if (props.products.length === 0) return null
+  const headingId = `${props.id}-title`
+  return (
+    <section className={section} aria-labelledby={headingId}>
+      <div className={heading}>
+        <h2 id={headingId} className={title}>
+          {props.title}
+        </h2>
+      </div>
+      <ul className={grid}>
+        {props.products.map((product) => (
+          <li key={product.id}>
+            <ProductCard product={product} language={props.language} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,23 @@
+import './index.css'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app.tsx'
+import { activateLanguage, storedLanguage } from './lib/i18n.ts'
+import { createAppRouter } from './router.tsx'
+
+await activateLanguage(storedLanguage())
+const router = createAppRouter()
+
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html has no #root element')
+createRoot(root).render(
+  <StrictMode>
+    <App router={router} />
+  </StrictMode>,
+)
+
+// On the very first visit the page loads before the service worker controls it, so those API
+// answers were never cached. When it takes control, load the page's data once more through it.
+if (import.meta.env.PROD && 'serviceWorker' in navigator && !navigator.serviceWorker.controller) {
+  navigator.serviceWorker.addEventListener('controllerchange', () => void router.invalidate(), { once: true })
+}

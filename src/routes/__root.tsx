@@ -1,0 +1,75 @@
+import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
+import { createRootRoute, Link, Outlet, useRouter } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
+import { css } from '../../styled-system/css'
+import { Notice } from '../components/ui/notice.tsx'
+import type { CategoryNode } from '../domain/catalog.ts'
+import type { Language } from '../domain/language.ts'
+import { getCategoryTree } from '../features/catalog/api/get-category-tree.ts'
+import { AppHeader } from '../features/shell/components/app-header.tsx'
+import { activateLanguage, currentLanguage } from '../lib/i18n.ts'
+
+// Only a production build has a service worker to register.
+const AppUpdatePrompt = import.meta.env.PROD
+  ? lazy(() => import('../features/shell/components/app-update-prompt.tsx'))
+  : () => null
+
+const main = css({ maxWidth: '7xl', mx: 'auto', px: { base: '3', md: '4' }, py: '6', minHeight: '60vh' })
+
+export const Route = createRootRoute({
+  // The category tree is fetched once; a failure leaves the bar empty rather than blocking the shop.
+  loader: async (): Promise<{ categories: CategoryNode[] }> => {
+    try {
+      return { categories: await getCategoryTree() }
+    } catch {
+      return { categories: [] }
+    }
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+  component: RootLayout,
+  notFoundComponent: NotFound,
+})
+
+function RootLayout() {
+  const { categories } = Route.useLoaderData()
+  const router = useRouter()
+  useLingui() // re-render on language change
+  const language = currentLanguage()
+  const changeLanguage = async (next: Language) => {
+    await activateLanguage(next)
+    // Reload the page's lists in the new language; the category tree carries all three names already.
+    await router.invalidate({ filter: (match) => match.routeId !== '__root__' })
+  }
+  return (
+    <>
+      <AppHeader
+        language={language}
+        onLanguageChange={(next) => void changeLanguage(next)}
+        categories={categories}
+      />
+      <main className={main}>
+        <Outlet />
+      </main>
+      <Suspense>
+        <AppUpdatePrompt />
+      </Suspense>
+    </>
+  )
+}
+
+function NotFound() {
+  return (
+    <Notice
+      tone="info"
+      title={<Trans>找不到这个页面</Trans>}
+      action={
+        <Link to="/">
+          <Trans>返回首页</Trans>
+        </Link>
+      }
+    >
+      <Trans>链接可能已失效，或页面尚未开放。</Trans>
+    </Notice>
+  )
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertProducts, productRow } from './support/catalog-fixture.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
+import { engines } from './support/test-database.ts'
+
+interface Envelope<T = unknown> {
+  code: number
+  msg: string
+  data: T
+}
+
+describe.each(engines)('API conventions on %s', (engine) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(engine)
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('answers the health check in the envelope', async () => {
+    const { status, body } = await t.getJson<Envelope>('/api/health')
+    expect(status).toBe(200)
+    expect(body).toEqual({ code: 200, msg: 'success', data: { status: 'ok', database: 'ok' } })
+  })
+
+  it('rejects a bad query with 400 naming the field, in the envelope', async () => {
+    const { status, body } = await t.getJson<Envelope<{ fields: { field: string }[] }>>(
+      '/api/mall/product/hotList?language=fr',
+    )
+    expect(status).toBe(400)
+    expect(body.code).toBe(400)
+    expect(body.msg).toMatch(/^language: must be one of zhCn, ja, en/)
+    expect(body.data.fields.map((f) => f.field)).toEqual(['language'])
+  })
+
+  it('treats a missing or empty language as the default', async () => {
+    for (const query of ['', '?language=']) {
+      const { status, body } = await t.getJson<Envelope>(`/api/mall/product/hotList${query}`)
+      expect(status).toBe(200)
+      expect(body.code).toBe(200)
+    }
+  })
+
+  it('answers an unknown call with a 404 envelope, never the PWA shell', async () => {
+    const response = await t.app.request('/api/mall/nothing/here')
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-type')).toMatch(/application\/json/)
+    expect(await response.json()).toMatchObject({ code: 404, data: null })
+  })
+
+  it('sends security headers with a CSP that allows no inline script', async () => {
+    const response = await t.app.request('/api/health')
+    const csp = response.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).not.toContain('unsafe-inline')
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('compresses API answers for clients that accept gzip', async () => {
+    await insertProducts(
+      t.db,
+      Array.from({ length: 12 }, (_, i) =>
+        productRow({ hotRank: i + 1, productName: `压缩测试商品 ${'长'.repeat(40)} ${i}` }),
+      ),
+    )
+    const response = await t.app.request('/api/mall/product/hotList', {
+      headers: { 'Accept-Encoding': 'gzip' },
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+  })
+
+  it('publishes every call in /api/openapi.json', async () => {
+    const { body } =
+      await t.getJson<
+        Envelope<{
+          openapi: string
+          paths: Record<string, Record<string, { parameters: { name: string; required: boolean }[] }>>
+        }>
+      >('/api/openapi.json')
+    expect(body.data.openapi).toBe('3.1.0')
+    expect(Object.keys(body.data.paths).sort()).toEqual([
+      '/api/health',
+      '/api/mall/category/list',
+      '/api/mall/product/hotList',
+    ])
+    expect(body.data.paths['/api/mall/product/hotList']?.get?.parameters).toEqual([
+      { name: 'language', in: 'query', required: false, schema: { type: 'string' } },
+    ])
+  })
+})

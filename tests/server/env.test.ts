@@ -1,0 +1,68 @@
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadEnv } from '../../server/env.ts'
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const env = loadEnv({})
+    expect(env).toMatchObject({
+      port: 8080,
+      dataDir: resolve('data'),
+      databaseUrl: undefined,
+      mailOutboxDir: resolve('data', 'outbox'),
+      publicUrl: 'http://localhost:8080',
+    })
+  })
+
+  it('reads every documented variable', () => {
+    const env = loadEnv({
+      PORT: '9000',
+      DATA_DIR: '/tmp/yoyaku-x',
+      DATABASE_URL: 'postgres://shop@db:5432/yoyaku',
+      ADMIN_EMAIL: 'Ops@Example.com',
+      ADMIN_PASSWORD: 'Str0ng!Pass',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_OUTBOX_DIR: '/tmp/outbox',
+      PUBLIC_URL: 'https://shop.example/',
+    })
+    expect(env).toMatchObject({
+      port: 9000,
+      dataDir: '/tmp/yoyaku-x',
+      databaseUrl: 'postgres://shop@db:5432/yoyaku',
+      adminEmail: 'ops@example.com',
+      adminPassword: 'Str0ng!Pass',
+      smtpUrl: 'smtp://mail:25',
+      mailOutboxDir: '/tmp/outbox',
+      publicUrl: 'https://shop.example',
+    })
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, 'Invalid configuration: PORT must be a port number from 0 to 65535 (got "eighty")'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be a port number from 0 to 65535 (got "70000")'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Invalid configuration: DATABASE_URL must be a postgres:// URL (got "mysql://x")',
+    ],
+    [
+      { SMTP_URL: 'mail.example' },
+      'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL (got "mail.example")',
+    ],
+    [
+      { ADMIN_EMAIL: 'not-an-email' },
+      'Invalid configuration: ADMIN_EMAIL must be an e-mail address (got "not-an-email")',
+    ],
+    [
+      { ADMIN_PASSWORD: 'Str0ng!Pass' },
+      'Invalid configuration: ADMIN_PASSWORD is set but ADMIN_EMAIL is not',
+    ],
+  ])('rejects %o with one clear line', (source, message) => {
+    expect(() => loadEnv(source)).toThrow(message)
+  })
+
+  it('never echoes a rejected password', () => {
+    expect(() => loadEnv({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'weakpassword' })).toThrow(
+      /^Invalid configuration: ADMIN_PASSWORD must be 8–16 characters[^"]*$/,
+    )
+  })
+})
