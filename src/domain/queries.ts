@@ -1,13 +1,16 @@
 import * as v from 'valibot'
 import { DEFAULT_LANGUAGE, languageSchema } from './language.ts'
 
-/** A query value that may be left out; an empty value (`?language=`) counts as left out. */
-const queryValue = <S extends v.GenericSchema<string, unknown>>(schema: S, fallback: v.InferOutput<S>) =>
+/**
+ * A query value that may be left out; an empty value (`?language=`) counts as left out. The fallback
+ * is given as the query would spell it, since valibot runs defaults through the schema too.
+ */
+const queryValue = <S extends v.GenericSchema<string, unknown>>(schema: S, fallback: string) =>
   v.optional(
     v.pipe(
       v.unknown(),
       v.transform((x) => (x === '' ? undefined : x)),
-      v.optional(schema, (() => fallback) as v.Default<S, undefined>),
+      v.optional(schema, fallback as v.Default<S, undefined>),
     ),
     '', // a missing key runs the pipe as an empty value, which takes the fallback
   )
@@ -32,8 +35,8 @@ export const DEFAULT_PAGE_SIZE = 30
 export const MAX_PAGE_SIZE = 100
 
 export const pageQuery = v.object({
-  pageNum: queryValue(wholeNumber(1, 1_000_000), 1),
-  pageSize: queryValue(wholeNumber(1, MAX_PAGE_SIZE), DEFAULT_PAGE_SIZE),
+  pageNum: queryValue(wholeNumber(1, 1_000_000), '1'),
+  pageSize: queryValue(wholeNumber(1, MAX_PAGE_SIZE), String(DEFAULT_PAGE_SIZE)),
 })
 export type PageQuery = v.InferOutput<typeof pageQuery>
 

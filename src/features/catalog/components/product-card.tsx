@@ -9,6 +9,7 @@ import { ProductTypeBadge } from './product-type-badge.tsx'
 // without a second link for keyboard and screen-reader users.
 const card = css({
   position: 'relative',
+  height: '100%',
   display: 'flex',
   flexDirection: 'column',
   gap: '2',
@@ -24,7 +25,15 @@ const card = css({
 const imageBox = css({ position: 'relative', aspectRatio: '1', bg: 'surface.muted' })
 const image = css({ width: '100%', height: '100%', objectFit: 'cover' })
 const badgeSpot = css({ position: 'absolute', top: '2', left: '2', zIndex: 1, pointerEvents: 'none' })
-const body = css({ display: 'flex', flexDirection: 'column', gap: '1', px: '3', pb: '3', fontSize: 'sm' })
+const body = css({
+  flexGrow: 1,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1',
+  px: '3',
+  pb: '3',
+  fontSize: 'sm',
+})
 const name = css({
   fontWeight: 'medium',
   color: 'text',
@@ -37,7 +46,22 @@ const name = css({
     _after: { outline: '2px solid', outlineColor: 'secondary', borderRadius: 'md' },
   },
 })
-const meta = css({ display: 'flex', justifyContent: 'space-between', color: 'text.muted', fontSize: 'xs' })
+const meta = css({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: '2',
+  color: 'text.muted',
+  fontSize: 'xs',
+})
+const dates = css({ display: 'flex', flexDirection: 'column', gap: '0.5' })
+const footer = css({
+  mt: 'auto',
+  pt: '1',
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: '2',
+  fontSize: 'xs',
+})
 const price = css({ color: 'secondary.hover', fontWeight: 'semibold' })
 
 /** One product in a list: type label, cover, name in the active language, dates, price, units per box. */
@@ -60,19 +84,25 @@ export function ProductCard({ product, language }: { product: ProductCardDto; la
         <a className={name} href={href}>
           {title}
         </a>
-        <div className={meta}>
-          <span>
-            <Trans>发售</Trans> {sellTime}
-          </span>
-          <span>
-            <Trans>截单</Trans> {preSellEnd}
-          </span>
-        </div>
-        <div className={meta}>
+        <dl className={dates}>
+          <div className={meta}>
+            <dt>
+              <Trans>发售</Trans>
+            </dt>
+            <dd>{sellTime}</dd>
+          </div>
+          <div className={meta}>
+            <dt>
+              <Trans>截单</Trans>
+            </dt>
+            <dd>{preSellEnd}</dd>
+          </div>
+        </dl>
+        <div className={footer}>
           <span className={price}>
             <Trans>登录后查看价格</Trans>
           </span>
-          <span>
+          <span className={css({ color: 'text.muted' })}>
             <Trans>每箱 {boxIn} 个</Trans>
           </span>
         </div>
