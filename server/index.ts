@@ -1,36 +1,14 @@
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
-import { type DatabaseHandle, openDatabase } from './db/client.ts'
-import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { writeDemoImages } from './db/seed/demo-images.ts'
 import { seedDemoCatalog } from './db/seed/seed.ts'
-import { EnvError, loadEnv } from './env.ts'
 import { ensureOperatorAccount } from './services/accounts/operator-account.ts'
-
-function exitWith(message: string): never {
-  console.error(message)
-  process.exit(1)
-}
+import { loadEnvOrExit, openDatabaseOrExit } from './startup.ts'
 
 async function main() {
-  let env: ReturnType<typeof loadEnv>
-  try {
-    env = loadEnv()
-  } catch (error) {
-    if (error instanceof EnvError) exitWith(error.message)
-    throw error
-  }
-
-  let database: DatabaseHandle
-  try {
-    database = await openDatabase(
-      env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl } : { kind: 'pglite', dataDir: env.dataDir },
-    )
-  } catch (error) {
-    if (error instanceof DataDirInUseError) exitWith(error.message)
-    exitWith(`Cannot open the database: ${(error as Error).message}`)
-  }
+  const env = loadEnvOrExit()
+  const database = await openDatabaseOrExit(env)
 
   const mediaDir = join(env.dataDir, 'media')
   await writeDemoImages(mediaDir)
@@ -53,6 +31,15 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     const where = database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'
     console.log(`Yoyaku is listening on http://localhost:${info.port} (${where})`)
+  })
+
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    const reason =
+      error.code === 'EADDRINUSE'
+        ? `port ${env.port} is already in use (set PORT to another one)`
+        : error.message
+    console.error(`Cannot listen: ${reason}`)
+    void database.close().finally(() => process.exit(1))
   })
 
   let stopping = false

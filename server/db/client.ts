@@ -31,8 +31,10 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 const MIGRATION_LOCK = 7_140_001
 
 /**
- * PGlite starts with fsync off (`-F` in its defaults). A shop's orders and payments must survive a
- * crash of the machine, not only of the process, so we start it with fsync on; README has the cost.
+ * PGlite starts with fsync off (`-F` in its defaults). We start it with fsync on, on purpose: it costs
+ * ~0.07 ms a commit. strace shows PGlite's Node filesystem does not pass fsync on to the OS (today
+ * it is a no-op), but every commit is written to the kernel before it is acknowledged, so a process
+ * crash loses nothing; power loss can. README 'durability' says so and points to PostgreSQL.
  */
 const PGLITE_DEFAULT_START_PARAMS = [
   '--single',

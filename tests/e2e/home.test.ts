@@ -23,6 +23,8 @@ describe('home page in a real browser, served by the real server', () => {
   let context: BrowserContext
   let page: Page
   let hot: HotProduct[]
+  /** Console errors and uncaught exceptions while online: a CSP violation or a crash shows up here. */
+  const pageErrors: string[] = []
 
   before(async () => {
     assert.ok(
@@ -39,6 +41,10 @@ describe('home page in a real browser, served by the real server', () => {
     browser = await launchChrome()
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' })
     page = await context.newPage()
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text())
+    })
+    page.on('pageerror', (error) => pageErrors.push(error.message))
   })
 
   after(async () => {
@@ -91,6 +97,7 @@ describe('home page in a real browser, served by the real server', () => {
     await expectHotList('en')
     assert.equal(await page.getAttribute('html', 'lang'), 'en')
     await page.screenshot({ path: screenshotPath('home-en'), fullPage: true })
+    assert.deepEqual(pageErrors, [], 'no console errors (CSP violations, crashes) while online')
   })
 
   it('reloads with no network and still shows the hot list', async () => {

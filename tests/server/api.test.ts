@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Envelope } from '../../src/domain/result-code.ts'
 import { insertProducts, productRow } from './support/catalog-fixture.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 import { engines } from './support/test-database.ts'
-
-interface Envelope<T = unknown> {
-  code: number
-  msg: string
-  data: T
-}
 
 describe.each(engines)('API conventions on %s', (engine) => {
   let t: TestApp
@@ -19,7 +14,7 @@ describe.each(engines)('API conventions on %s', (engine) => {
   })
 
   it('answers the health check in the envelope', async () => {
-    const { status, body } = await t.getJson<Envelope>('/api/health')
+    const { status, body } = await t.getJson<Envelope<unknown>>('/api/health')
     expect(status).toBe(200)
     expect(body).toEqual({ code: 200, msg: 'success', data: { status: 'ok', database: 'ok' } })
   })
@@ -36,7 +31,7 @@ describe.each(engines)('API conventions on %s', (engine) => {
 
   it('treats a missing or empty language as the default', async () => {
     for (const query of ['', '?language=']) {
-      const { status, body } = await t.getJson<Envelope>(`/api/mall/product/hotList${query}`)
+      const { status, body } = await t.getJson<Envelope<unknown>>(`/api/mall/product/hotList${query}`)
       expect(status).toBe(200)
       expect(body.code).toBe(200)
     }

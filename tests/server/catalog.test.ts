@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CategoryNode, ProductCardDto } from '../../src/domain/catalog.ts'
+import type { Envelope } from '../../src/domain/result-code.ts'
 import { insertCategoryTree, insertProducts, productRow } from './support/catalog-fixture.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 import { engines } from './support/test-database.ts'
-
-interface Envelope<T> {
-  code: number
-  msg: string
-  data: T
-}
 
 describe.each(engines)('catalog calls on %s', (engine) => {
   let t: TestApp

@@ -1,7 +1,6 @@
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { EnvError, loadEnv } from '../../env.ts'
-import { type DatabaseHandle, openDatabase } from '../client.ts'
+import { loadEnvOrExit, openDatabaseOrExit } from '../../startup.ts'
 import { DEFAULT_DEMO_PRODUCTS, DEFAULT_DEMO_SEED } from './demo-catalog.ts'
 import { appendDemoProducts, seedDemoCatalog } from './seed.ts'
 
@@ -55,22 +54,8 @@ function readOptions(): { products: number; seed: number } {
 
 async function main(): Promise<void> {
   const options = readOptions()
-  let env: ReturnType<typeof loadEnv>
-  try {
-    env = loadEnv()
-  } catch (error) {
-    if (error instanceof EnvError) fail(error.message, 1)
-    throw error
-  }
-
-  let database: DatabaseHandle
-  try {
-    database = await openDatabase(
-      env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl } : { kind: 'pglite', dataDir: env.dataDir },
-    )
-  } catch (error) {
-    fail(`Cannot open the database: ${(error as Error).message}`, 1)
-  }
+  const env = loadEnvOrExit()
+  const database = await openDatabaseOrExit(env)
 
   const started = performance.now()
   try {

@@ -58,10 +58,12 @@ const footer = css({
   mt: 'auto',
   pt: '1',
   display: 'flex',
+  flexWrap: 'wrap',
   justifyContent: 'space-between',
-  gap: '2',
+  columnGap: '2',
   fontSize: 'xs',
 })
+const perBox = css({ color: 'text.muted', whiteSpace: 'nowrap' })
 const price = css({ color: 'secondary.hover', fontWeight: 'semibold' })
 
 /** One product in a list: type label, cover, name in the active language, dates, price, units per box. */
@@ -102,7 +104,7 @@ export function ProductCard({ product, language }: { product: ProductCardDto; la
           <span className={price}>
             <Trans>登录后查看价格</Trans>
           </span>
-          <span className={css({ color: 'text.muted' })}>
+          <span className={perBox}>
             <Trans>每箱 {boxIn} 个</Trans>
           </span>
         </div>

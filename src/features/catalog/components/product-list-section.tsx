@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css } from '../../../../styled-system/css'
+import { productGrid } from '../../../components/ui/product-grid.ts'
 import type { ProductCardDto } from '../../../domain/catalog.ts'
 import type { Language } from '../../../domain/language.ts'
 import { ProductCard } from './product-card.tsx'
@@ -14,15 +15,6 @@ const heading = css({
   pb: '1',
 })
 const title = css({ fontSize: 'xl', fontWeight: 'bold', color: 'primary' })
-const grid = css({
-  display: 'grid',
-  gap: '3',
-  gridTemplateColumns: {
-    base: 'repeat(2, minmax(0, 1fr))',
-    md: 'repeat(4, minmax(0, 1fr))',
-    xl: 'repeat(6, minmax(0, 1fr))',
-  },
-})
 
 /** A titled product list; renders nothing when the list is empty (spec: a section appears only if non-empty). */
 export function ProductListSection(props: {
@@ -40,7 +32,7 @@ export function ProductListSection(props: {
           {props.title}
         </h2>
       </div>
-      <ul className={grid}>
+      <ul className={productGrid}>
         {props.products.map((product) => (
           <li key={product.id}>
             <ProductCard product={product} language={props.language} />
