@@ -1,7 +1,6 @@
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
-import { writeDemoImages } from './db/seed/demo-images.ts'
 import { seedDemoCatalog } from './db/seed/seed.ts'
 import { ensureOperatorAccount } from './services/accounts/operator-account.ts'
 import { loadEnvOrExit, openDatabaseOrExit } from './startup.ts'
@@ -11,8 +10,8 @@ async function main() {
   const database = await openDatabaseOrExit(env)
 
   const mediaDir = join(env.dataDir, 'media')
-  await writeDemoImages(mediaDir)
-  const seeded = await seedDemoCatalog(database.db, {})
+  // Writes the demo pictures on every start (a fresh DATA_DIR may face an already seeded PostgreSQL).
+  const seeded = await seedDemoCatalog(database.db, { mediaDir })
   if (seeded.seeded) console.log(`Seeded the demo catalog: ${seeded.products} products`)
 
   const operator = await ensureOperatorAccount(database.db, {

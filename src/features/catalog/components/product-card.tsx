@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import { css } from '../../../../styled-system/css'
 import { type ProductCardDto, productNameIn } from '../../../domain/catalog.ts'
 import { shopDate } from '../../../domain/dates.ts'
@@ -87,18 +88,8 @@ export function ProductCard({ product, language }: { product: ProductCardDto; la
           {title}
         </a>
         <dl className={dates}>
-          <div className={meta}>
-            <dt>
-              <Trans>发售</Trans>
-            </dt>
-            <dd>{sellTime}</dd>
-          </div>
-          <div className={meta}>
-            <dt>
-              <Trans>截单</Trans>
-            </dt>
-            <dd>{preSellEnd}</dd>
-          </div>
+          <DateRow label={<Trans>发售</Trans>} value={sellTime} />
+          <DateRow label={<Trans>截单</Trans>} value={preSellEnd} />
         </dl>
         <div className={footer}>
           <span className={price}>
@@ -110,5 +101,14 @@ export function ProductCard({ product, language }: { product: ProductCardDto; la
         </div>
       </div>
     </article>
+  )
+}
+
+function DateRow({ label, value }: { label: ReactNode; value: string }) {
+  return (
+    <div className={meta}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
   )
 }
