@@ -25,10 +25,15 @@ export function storedLanguage(): Language {
   }
 }
 
+/** The wire language of a lingui locale. */
+export function languageOfLocale(locale: string): Language {
+  const entry = Object.entries(LOCALE_OF).find(([, candidate]) => candidate === locale)
+  return entry && isLanguage(entry[0]) ? entry[0] : DEFAULT_LANGUAGE
+}
+
 /** The language the app is showing now. */
 export function currentLanguage(): Language {
-  const entry = Object.entries(LOCALE_OF).find(([, locale]) => locale === i18n.locale)
-  return entry && isLanguage(entry[0]) ? entry[0] : DEFAULT_LANGUAGE
+  return languageOfLocale(i18n.locale)
 }
 
 /** Loads the catalog, switches lingui, remembers the choice and tells the document. */

@@ -1,7 +1,7 @@
-import { useLingui } from '@lingui/react'
 import { css } from '../../../../styled-system/css'
-import { isProductType, PRODUCT_TYPE_TONE, type Tone } from '../../../domain/product-type.ts'
-import { PRODUCT_TYPE_LABEL } from '../product-type-labels.ts'
+import { isProductType, PRODUCT_TYPE_LABEL, PRODUCT_TYPE_TONE } from '../../../domain/product-type.ts'
+import type { Tone } from '../../../domain/tone.ts'
+import { useLanguage } from '../../../lib/use-language.ts'
 
 const toneClass: Record<Tone, string> = {
   waiting: css({ bg: 'status.waiting' }),
@@ -22,12 +22,11 @@ const badge = css({
 })
 
 export function ProductTypeBadge({ type }: { type: number }) {
-  const { i18n } = useLingui()
+  const language = useLanguage()
   if (!isProductType(type) || type === 0) return null
-  const label = PRODUCT_TYPE_LABEL[type]
   return (
     <span className={`${badge} ${toneClass[PRODUCT_TYPE_TONE[type]]}`} data-type={type}>
-      {label ? i18n._(label) : type}
+      {PRODUCT_TYPE_LABEL[type][language]}
     </span>
   )
 }

@@ -1,0 +1,20 @@
+/** Counts behind the header's badge (spec §3 'Badge counts', §2 header). */
+export interface HeaderBadgeCounts {
+  finalBadgeCount: number
+  applyBadgeCount: number
+  expressBadgeCount: number
+  extraPayCount: number
+}
+
+/** Things waiting for the shopper: balances, packaging requests, shipping fees and extra fees. */
+export function headerBadgeTotal(counts: HeaderBadgeCounts): number {
+  return counts.finalBadgeCount + counts.applyBadgeCount + counts.expressBadgeCount + counts.extraPayCount
+}
+
+export const BADGE_MAX = 99
+
+/** The badge's text: nothing for 0, the count up to 99, then '99+' (spec §9). */
+export function badgeText(count: number): string | undefined {
+  if (count <= 0) return undefined
+  return count > BADGE_MAX ? `${BADGE_MAX}+` : String(count)
+}

@@ -1,0 +1,106 @@
+import { type CodeInfo, canTransition, type StatusFlow } from './status-flow.ts'
+
+/** Order status codes (spec §4, table B = table A plus 15 cancel2). */
+export const OrderStatus = {
+  split: 0,
+  cancel1: 1,
+  waitPay: 2,
+  waitOrder: 3,
+  order: 4,
+  arrival: 5,
+  finalPay: 6,
+  waitOut: 7,
+  waitPackage: 8,
+  waitExpressPay: 9,
+  waitSend: 10,
+  send: 11,
+  refund: 12,
+  cancel2: 15,
+  shipping: 16,
+} as const
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus]
+
+/** Every code of table B, in display order. */
+export const ORDER_STATUSES: readonly OrderStatus[] = [0, 1, 15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 12]
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'number' && (ORDER_STATUSES as readonly number[]).includes(value)
+}
+
+/**
+ * Table A: the statuses a shopper filters by. It has one "cancelled"; choosing it also finds
+ * forfeited orders (15), see `orderStatusesMatching`.
+ */
+export const ORDER_STATUS_TABLE_A: readonly OrderStatus[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 12]
+
+/** Table B: what operators filter by; adds 15 (cancelled after a missed deadline, goods forfeited). */
+export const ORDER_STATUS_TABLE_B: readonly OrderStatus[] = ORDER_STATUSES
+
+export function orderStatusesMatching(filter: OrderStatus): OrderStatus[] {
+  return filter === OrderStatus.cancel1 ? [OrderStatus.cancel1, OrderStatus.cancel2] : [filter]
+}
+
+/** Display meanings of §4, in the order the spec lists them. */
+export const ORDER_STATUS_INFO: Record<OrderStatus, CodeInfo> = {
+  0: { tone: 'other', label: { zhCn: '已拆分', ja: '分割済み', en: 'Split' } },
+  1: { tone: 'cancelled', label: { zhCn: '已取消', ja: 'キャンセル済み', en: 'Cancelled' } },
+  15: {
+    tone: 'cancelled',
+    label: { zhCn: '已取消（逾期没收）', ja: 'キャンセル（期限超過・没収）', en: 'Cancelled (forfeited)' },
+  },
+  2: { tone: 'waiting', label: { zhCn: '待付款', ja: 'お支払い待ち', en: 'Pending payment' } },
+  3: { tone: 'waiting', label: { zhCn: '待处理', ja: '処理待ち', en: 'Pending processing' } },
+  4: {
+    tone: 'waiting',
+    label: { zhCn: '等待厂家发货', ja: 'メーカー出荷待ち', en: 'Awaiting supplier shipment' },
+  },
+  5: { tone: 'waiting', label: { zhCn: '待付尾款', ja: '残金お支払い待ち', en: 'Pending balance payment' } },
+  6: { tone: 'waiting', label: { zhCn: '待申请打包', ja: '梱包申請待ち', en: 'Pending packaging request' } },
+  7: { tone: 'waiting', label: { zhCn: '待拣货', ja: 'ピッキング待ち', en: 'Awaiting picking' } },
+  8: { tone: 'waiting', label: { zhCn: '待打包', ja: '梱包待ち', en: 'Awaiting packaging' } },
+  9: { tone: 'waiting', label: { zhCn: '待付运费', ja: '送料お支払い待ち', en: 'Pending shipping fee' } },
+  10: { tone: 'waiting', label: { zhCn: '待发货', ja: '発送待ち', en: 'Ready to ship' } },
+  11: { tone: 'done', label: { zhCn: '已发货', ja: '発送済み', en: 'Shipped' } },
+  12: { tone: 'cancelled', label: { zhCn: '已退款', ja: '返金済み', en: 'Refunded' } },
+  16: { tone: 'done', label: { zhCn: '物流已揽收', ja: '配送業者受取済み', en: 'Received by the carrier' } },
+}
+
+/**
+ * The operating flow: deposit paid → ordered from the supplier → arrival → balance paid → packaging
+ * requested → picked → packed → shipping fee paid → shipped → carrier scan. Each edge's reason:
+ */
+export const ORDER_FLOW: StatusFlow<OrderStatus> = {
+  initial: OrderStatus.waitPay,
+  next: {
+    // the first payment (deposit, or the full price) arrives; or the shopper cancels / the payment window lapses
+    2: [3, 1],
+    // operator orders from the supplier; goods already in the warehouse (balance due, or nothing left
+    // to pay); the order is split so its lines can move on separately; it cannot be fulfilled: refund
+    3: [4, 5, 6, 0, 12],
+    // goods arrive with a balance due, or with nothing left to pay; part arrives: split; supplier cancels: refund
+    4: [5, 6, 0, 12],
+    // balance paid; balance not paid by the forfeiture date; goods damaged or lost in the warehouse: refund
+    5: [6, 15, 12],
+    // packaging requested; not requested by the forfeiture date; goods damaged or lost: refund
+    6: [7, 15, 12],
+    // packaging cannot be cancelled once requested (§5): the only way on is forward
+    7: [8],
+    // packed: weight and shipping options set, the fee is now due
+    8: [9],
+    // shipping fee paid; not paid by the forfeiture date
+    9: [10, 15],
+    // handed over with a tracking number
+    10: [11],
+    // the carrier's first scan
+    11: [16],
+    // terminal: a split parent lives on in its children; cancellations, forfeitures and refunds are final
+    0: [],
+    1: [],
+    15: [],
+    12: [],
+    16: [],
+  },
+}
+
+export const canOrderTransition = (from: OrderStatus, to: OrderStatus): boolean =>
+  canTransition(ORDER_FLOW, from, to)
