@@ -1,3 +1,7 @@
+import * as v from 'valibot'
+import { orRequired } from './fields.ts'
+import { ValidationMessage } from './validation-messages.ts'
+
 /** The shop runs on Japan time: deadlines and dates shown to shoppers are Tokyo calendar days. */
 export const SHOP_TIME_ZONE = 'Asia/Tokyo'
 
@@ -15,3 +19,22 @@ export function shopDate(value: string | Date | null | undefined): string | unde
   if (Number.isNaN(date.getTime())) return undefined
   return ymd.format(date)
 }
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28
+  return [4, 6, 9, 11].includes(month) ? 30 : 31
+}
+
+/** Whether a string is a real calendar day written YYYY-MM-DD (2024-02-29 yes, 2023-02-29 no). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!match) return false
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)
+}
+
+export const calendarDateSchema = v.pipe(
+  v.string(orRequired(ValidationMessage.date)),
+  v.trim(),
+  v.check(isCalendarDate, ValidationMessage.date),
+)

@@ -1,3 +1,4 @@
+import { isCalendarDate } from './dates.ts'
 import { mulCeil, type Ratio } from './ratio.ts'
 
 /**
@@ -23,18 +24,11 @@ export const DUE_SOON_DAYS = 3
 export const LATE_FEE_PER_DAY: Ratio = { num: 5n, den: 1000n }
 
 const DAY_MS = 86_400_000
-const YMD = /^(\d{4})-(\d{2})-(\d{2})$/
 
 function dayNumber(date: string): number {
-  const match = YMD.exec(date)
-  if (!match) throw new RangeError(`not a YYYY-MM-DD date: ${date}`)
-  const [, y, m, d] = match.map(Number) as [number, number, number, number]
-  const time = Date.UTC(y, m - 1, d)
-  const check = new Date(time)
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) {
-    throw new RangeError(`not a calendar date: ${date}`)
-  }
-  return time / DAY_MS
+  if (!isCalendarDate(date)) throw new RangeError(`not a YYYY-MM-DD calendar date: ${date}`)
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
+  return Date.UTC(y, m - 1, d) / DAY_MS
 }
 
 /** `date` plus `days` calendar days. */

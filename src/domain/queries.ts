@@ -5,7 +5,7 @@ import { DEFAULT_LANGUAGE, languageSchema } from './language.ts'
  * A query value that may be left out; an empty value (`?language=`) counts as left out. The fallback
  * is given as the query would spell it, since valibot runs defaults through the schema too.
  */
-const queryValue = <S extends v.GenericSchema<string, unknown>>(schema: S, fallback: string) =>
+export const queryValue = <S extends v.GenericSchema<string, unknown>>(schema: S, fallback: string) =>
   v.optional(
     v.pipe(
       v.unknown(),
@@ -15,7 +15,7 @@ const queryValue = <S extends v.GenericSchema<string, unknown>>(schema: S, fallb
     '', // a missing key runs the pipe as an empty value, which takes the fallback
   )
 
-const wholeNumber = (min: number, max: number) => {
+export const wholeNumber = (min: number, max: number) => {
   const message = `must be a whole number from ${min} to ${max}`
   return v.pipe(
     v.string(message),

@@ -1,0 +1,81 @@
+import * as v from 'valibot'
+import { calendarDateSchema } from './dates.ts'
+import { ORDER_STATUSES } from './order-status.ts'
+import { PRODUCT_TYPES, ProductType } from './product-type.ts'
+import { languageQuery, pageQuery, queryValue, wholeNumber } from './queries.ts'
+import { ValidationMessage } from './validation-messages.ts'
+
+/** A filter that may be left out; left out or empty (`?series=`) reads as undefined, i.e. no filter. */
+const optionalQueryValue = <S extends v.GenericSchema<string, unknown>>(schema: S) =>
+  v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((x) => (x === '' ? undefined : x)),
+      v.optional(schema),
+    ),
+  )
+
+// Ids fit wholeNumber's nine digits, well inside a 32-bit integer column.
+const MAX_ID = 999_999_999
+
+/** Blank keywords are no search at all, so they read as undefined like a left-out value. */
+const keywordsSchema = v.pipe(
+  v.string(ValidationMessage.text),
+  v.trim(),
+  v.maxLength(100, ValidationMessage.atMost100),
+  v.transform((keywords) => keywords || undefined),
+)
+
+/** A product-type filter: 0 is "all", 1–9 the types of product-type.ts. */
+const productTypeFilter = v.pipe(
+  v.string(ValidationMessage.productType),
+  v.regex(/^\d$/, ValidationMessage.productType),
+  v.transform(Number),
+  v.picklist([ProductType.all, ...PRODUCT_TYPES], ValidationMessage.productType),
+)
+
+const orderStatusFilter = v.pipe(
+  v.string(ValidationMessage.orderStatus),
+  v.regex(/^\d{1,2}$/, ValidationMessage.orderStatus),
+  v.transform(Number),
+  v.picklist(ORDER_STATUSES, ValidationMessage.orderStatus),
+)
+
+/**
+ * GET /mall/product/search. Category 0 is the synthetic "All" entry of the category tree and type 0 is
+ * "all" (spec §3, §4), so both default to 0; a series has no "all" id and is undefined when left out.
+ */
+export const productListQuery = v.object({
+  ...pageQuery.entries,
+  ...languageQuery.entries,
+  category: queryValue(wholeNumber(0, MAX_ID), '0'),
+  series: optionalQueryValue(wholeNumber(1, MAX_ID)),
+  keywords: optionalQueryValue(keywordsSchema),
+  type: queryValue(productTypeFilter, '0'),
+})
+export type ProductListQuery = v.InferOutput<typeof productListQuery>
+
+/** GET /mall/order/list. The date range is inclusive: a start and end on the same day is one day. */
+export const orderListQuery = v.pipe(
+  v.object({
+    ...pageQuery.entries,
+    status: optionalQueryValue(orderStatusFilter),
+    orderId: optionalQueryValue(wholeNumber(1, MAX_ID)),
+    startDate: optionalQueryValue(calendarDateSchema),
+    endDate: optionalQueryValue(calendarDateSchema),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['startDate'], ['endDate']],
+      // YYYY-MM-DD strings sort as the dates do.
+      ({ startDate, endDate }) => startDate === undefined || endDate === undefined || endDate >= startDate,
+      ValidationMessage.endBeforeStart,
+    ),
+    ['endDate'],
+  ),
+)
+export type OrderListQuery = v.InferOutput<typeof orderListQuery>
+
+/** GET /mall/collect/list: pageNum (default 1) and pageSize (default 30), spec §7. */
+export const favouriteListQuery = pageQuery
+export type FavouriteListQuery = v.InferOutput<typeof favouriteListQuery>

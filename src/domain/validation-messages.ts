@@ -1,0 +1,44 @@
+/**
+ * The English phrases the schemas of src/domain report. A 400 reads `${field}: ${message}`, so most are
+ * lower-case phrases that follow a field name; the client maps each phrase to a translated message.
+ * Limits are spelled out per phrase (not built from numbers) so that every message is a fixed key.
+ * The page limits of queries.ts ('must be a whole number from 1 to 100') and the language message of
+ * language.ts are built there and are not listed here.
+ */
+export const ValidationMessage = {
+  required: 'is required',
+  notObject: 'must be an object',
+  text: 'must be text',
+  email: 'must be a valid e-mail address',
+  passwordPolicy:
+    'must be 8–16 characters with an upper-case letter, a lower-case letter, a digit and one of ! @ # $ % & * . , ?',
+  // The spec's wording (§5), shown as is under the confirmation field.
+  passwordMismatch: 'Passwords do not match',
+  emailCode: 'must be the 6-digit code from the e-mail',
+  emailCodeType: 'must be 1 (register), 2 (reset password) or 3 (replace e-mail)',
+  nickname: 'must be 1–32 characters',
+  phone: 'must be a valid phone number',
+  messagingAccountEmpty: 'the messaging account cannot be empty',
+  sex: 'must be 0 (unknown), 1 (male) or 2 (female)',
+  date: 'must be a real date written YYYY-MM-DD',
+  birthdayRange: 'must be a date from 1900-01-01 to 2100-12-31',
+  endBeforeStart: 'must not be before the start date',
+  avatarTooLarge: 'must be smaller than 2 MB',
+  fileSize: 'must be a file size in bytes',
+  avatarEmpty: 'must not be an empty file',
+  avatarType: 'must be a JPEG, PNG, WebP or GIF image',
+  redirectUrl: 'must be a path on this site',
+  country: "must be one of the shop's countries and regions",
+  flag: 'must be 0 or 1',
+  id: 'must be a positive whole number',
+  postCode: 'must be at most 16 letters, digits, spaces or hyphens',
+  productType: 'must be a product type from 0 to 9',
+  orderStatus: 'must be one of the order status codes',
+  atMost50: 'must be at most 50 characters',
+  atMost64: 'must be at most 64 characters',
+  atMost100: 'must be at most 100 characters',
+  atMost200: 'must be at most 200 characters',
+  atMost2048: 'must be at most 2048 characters',
+} as const
+
+export type ValidationMessage = (typeof ValidationMessage)[keyof typeof ValidationMessage]
