@@ -9,6 +9,7 @@ import { runServer, stopServer } from '../support/server-process.ts'
 import { measureLatency } from './api-latency.ts'
 import { measureFirstPageJs } from './first-page-js.ts'
 import { measureCommitCost } from './pglite-commit-cost.ts'
+import { measurePriceEngine } from './price-engine.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'yoyaku-bench-'))
 const run = runServer({ DATA_DIR: dataDir, STATIC_DIR: 'dist' })
@@ -21,7 +22,15 @@ try {
   ]
   await stopServer(server, run.exited)
   const commitCost = [await measureCommitCost(true), await measureCommitCost(false)]
-  const results = { at: new Date().toISOString(), node: process.version, firstPageJs, latency, commitCost }
+  const priceEngine = measurePriceEngine()
+  const results = {
+    at: new Date().toISOString(),
+    node: process.version,
+    firstPageJs,
+    latency,
+    commitCost,
+    priceEngine,
+  }
   mkdirSync('bench-results', { recursive: true })
   writeFileSync(join('bench-results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`)
   console.log(
@@ -32,6 +41,9 @@ try {
     console.log(`${l.path}: p50 ${l.p50Ms} ms, p95 ${l.p95Ms} ms, max ${l.maxMs} ms (${l.requests} requests)`)
   for (const c of commitCost)
     console.log(`PGlite commit, fsync ${c.fsync ? 'on ' : 'off'}: ${c.msPerCommit} ms (${c.commits} commits)`)
+  console.log(
+    `price engine: ${priceEngine.microsPerLine} µs a line, ${priceEngine.linesPerSecond} lines/s (${priceEngine.lines} lines)`,
+  )
 } finally {
   server.child.kill('SIGTERM')
   await run.exited
