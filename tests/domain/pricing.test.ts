@@ -1,10 +1,12 @@
 import fc from 'fast-check'
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import {
   applyPoints,
   boxPrice,
   type ChargeSettings,
   chargeRates,
+  chargeSettingsSchema,
   type LineInput,
   pointsEarned,
   quoteLine,
@@ -94,6 +96,21 @@ describe('price engine, worked by hand', () => {
     expect(() => quoteLine(preOrder(10.5), rates)).toThrow(RangeError)
     expect(() => quoteLine(preOrder(-1), rates)).toThrow(RangeError)
     expect(() => quoteLine(preOrder(100, 0), rates)).toThrow(RangeError)
+  })
+})
+
+describe('charge settings', () => {
+  it('accepts fractions and refuses a zero discount, a fee over 100 % or a negative rate, naming the field', () => {
+    expect(v.safeParse(chargeSettingsSchema, { ...shop, rate: 0.0482 }).success).toBe(true)
+    expect(v.safeParse(chargeSettingsSchema, { ...shop, rate: null }).success).toBe(true)
+    const field = (settings: object) => {
+      const issues = v.safeParse(chargeSettingsSchema, settings).issues
+      return issues?.[0] ? v.getDotPath(issues[0]) : undefined
+    }
+    expect(field({ ...shop, discount: 0 })).toBe('discount')
+    expect(field({ ...shop, platPercent: 1.5 })).toBe('platPercent')
+    expect(field({ ...shop, frontMoney: Number.NaN })).toBe('frontMoney')
+    expect(field({ ...shop, rate: -1 })).toBe('rate')
   })
 })
 
