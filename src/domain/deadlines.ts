@@ -1,5 +1,5 @@
 import { isCalendarDate } from './dates.ts'
-import { mulCeil, type Ratio } from './ratio.ts'
+import { mulCeil, type Ratio, scaleRatio } from './ratio.ts'
 
 /**
  * Deadlines after goods reach the warehouse (spec §9), counted in shop calendar days (Tokyo,
@@ -76,5 +76,5 @@ export function lateDays(balanceDue: string, today: string): number {
  */
 export function lateFee(goodsValue: number, balanceDue: string, today: string): number {
   const days = lateDays(balanceDue, today)
-  return mulCeil(goodsValue, { num: LATE_FEE_PER_DAY.num * BigInt(days), den: LATE_FEE_PER_DAY.den })
+  return mulCeil(goodsValue, scaleRatio(LATE_FEE_PER_DAY, BigInt(days)))
 }

@@ -2,18 +2,8 @@ import * as v from 'valibot'
 import { calendarDateSchema } from './dates.ts'
 import { ORDER_STATUSES } from './order-status.ts'
 import { PRODUCT_TYPES, ProductType } from './product-type.ts'
-import { languageQuery, pageQuery, queryValue, wholeNumber } from './queries.ts'
+import { languageQuery, optionalQueryValue, pageQuery, queryValue, wholeNumber } from './queries.ts'
 import { ValidationMessage } from './validation-messages.ts'
-
-/** A filter that may be left out; left out or empty (`?series=`) reads as undefined, i.e. no filter. */
-const optionalQueryValue = <S extends v.GenericSchema<string, unknown>>(schema: S) =>
-  v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform((x) => (x === '' ? undefined : x)),
-      v.optional(schema),
-    ),
-  )
 
 // Ids fit wholeNumber's nine digits, well inside a 32-bit integer column.
 const MAX_ID = 999_999_999

@@ -1,19 +1,25 @@
 import * as v from 'valibot'
 import { DEFAULT_LANGUAGE, languageSchema } from './language.ts'
 
+/** An empty query value (`?language=`) counts as left out. */
+const emptyAsMissing = v.pipe(
+  v.unknown(),
+  v.transform((x) => (x === '' ? undefined : x)),
+)
+
 /**
- * A query value that may be left out; an empty value (`?language=`) counts as left out. The fallback
- * is given as the query would spell it, since valibot runs defaults through the schema too.
+ * A query value that may be left out, taking a fallback. The fallback is given as the query would
+ * spell it, since valibot runs defaults through the schema too.
  */
 export const queryValue = <S extends v.GenericSchema<string, unknown>>(schema: S, fallback: string) =>
   v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform((x) => (x === '' ? undefined : x)),
-      v.optional(schema, fallback as v.Default<S, undefined>),
-    ),
+    v.pipe(emptyAsMissing, v.optional(schema, fallback as v.Default<S, undefined>)),
     '', // a missing key runs the pipe as an empty value, which takes the fallback
   )
+
+/** A filter that may be left out; left out or empty (`?series=`) reads as undefined, i.e. no filter. */
+export const optionalQueryValue = <S extends v.GenericSchema<string, unknown>>(schema: S) =>
+  v.optional(v.pipe(emptyAsMissing, v.optional(schema)))
 
 export const wholeNumber = (min: number, max: number) => {
   const message = `must be a whole number from ${min} to ${max}`

@@ -165,7 +165,7 @@ describe('nickname, phone and messaging account', () => {
     expect(firstProblem(phoneSchema, '')).toBe('body: is required')
   })
 
-  it('phone: any 6 to 15 digits with separators between them pass', () => {
+  it('phone: 6 to 15 digits, with separators between them, pass', () => {
     const separated = fc
       .array(fc.tuple(fc.stringMatching(/^\d$/), fc.constantFrom('', ' ', '-')), {
         minLength: 6,
