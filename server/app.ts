@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { logger } from 'hono/logger'
+import { AVATAR_MAX_BYTES } from '../src/domain/account.ts'
 import { ResultCode } from '../src/domain/result-code.ts'
 import type { AppDeps, AppEnv } from './app-env.ts'
 import { ApiError, fail } from './http/envelope.ts'
@@ -10,18 +11,24 @@ import { mountStatic } from './http/static.ts'
 import { catalogRoutes } from './routes/catalog/catalog.index.ts'
 import { healthRoutes } from './routes/health/health.index.ts'
 import { openApiRoutes } from './routes/openapi.ts'
+import { userRoutes } from './routes/user/user.index.ts'
+
+const AVATAR_UPLOAD_PATH = '/mall/user/updateAvatar'
 
 /** The API alone, mounted under /api by createApp. */
 function createApi() {
   return new Hono<AppEnv>()
-    .use(
-      bodyLimit({
-        maxSize: 1024 * 1024,
+    .use(async (c, next) => {
+      // The avatar upload is the one call with a bigger body: a 2 MB image plus the multipart framing.
+      const maxSize = c.req.path.endsWith(AVATAR_UPLOAD_PATH) ? AVATAR_MAX_BYTES + 64 * 1024 : 1024 * 1024
+      return bodyLimit({
+        maxSize,
         onError: (c) => fail(c, ResultCode.invalidInput, 'body: too large'),
-      }),
-    )
+      })(c, next)
+    })
     .route('/', healthRoutes)
     .route('/', catalogRoutes)
+    .route('/', userRoutes)
     .route('/', openApiRoutes)
 }
 
@@ -37,7 +44,7 @@ export function createApp(deps: AppDeps) {
   })
   app.route('/api', createApi())
   app.all('/api/*', (c) => fail(c, ResultCode.notFound, `no such call: ${c.req.method} ${c.req.path}`))
-  mountStatic(app, { staticDir: deps.staticDir, mediaDir: deps.mediaDir })
+  mountStatic(app, { staticDir: deps.staticDir, mediaDir: deps.mediaDir, uploadsDir: deps.uploadsDir })
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return fail(c, error.code, error.message, error.data)

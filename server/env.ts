@@ -13,6 +13,10 @@ export interface Env {
   mailOutboxDir: string
   publicUrl: string
   staticDir: string
+  /** The sender of the shop's mail. */
+  mailFrom: string
+  /** Behind a reverse proxy: read the client address from X-Forwarded-For. */
+  trustProxy: boolean
 }
 
 export class EnvError extends Error {
@@ -75,5 +79,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     mailOutboxDir: resolve(read('MAIL_OUTBOX_DIR') ?? resolve(dataDir, 'outbox')),
     publicUrl: (publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     staticDir: resolve(read('STATIC_DIR') ?? 'dist'),
+    mailFrom: read('MAIL_FROM') ?? 'Yoyaku <no-reply@yoyaku.local>',
+    trustProxy: parse('TRUST_PROXY', v.picklist(['0', '1'], 'must be 0 or 1')) === '1',
   }
 }

@@ -1,8 +1,11 @@
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { seedDemoCatalog } from './db/seed/seed.ts'
 import { ensureOperatorAccount } from './services/accounts/operator-account.ts'
+import { loadAuthKeys } from './services/accounts/server-secrets.ts'
+import { createMailer } from './services/mail/mailer.ts'
 import { loadEnvOrExit, openDatabaseOrExit } from './startup.ts'
 
 async function main() {
@@ -26,7 +29,28 @@ async function main() {
     console.log(`Created the operator account ${operator.email}`)
   }
 
-  const app = createApp({ db: database.db, staticDir: env.staticDir, mediaDir, logRequests: true })
+  const mailer = createMailer({
+    smtpUrl: env.smtpUrl,
+    outboxDir: env.mailOutboxDir,
+    from: env.mailFrom,
+    onOutboxWrite: (path) => console.log(`[mail] no SMTP_URL set; wrote ${path}`),
+  })
+  console.log(`Mail goes to ${mailer.destination}`)
+
+  const uploadsDir = join(env.dataDir, 'uploads')
+  await mkdir(uploadsDir, { recursive: true })
+  const app = createApp({
+    db: database.db,
+    staticDir: env.staticDir,
+    mediaDir,
+    uploadsDir,
+    logRequests: true,
+    authKeys: await loadAuthKeys(database.db),
+    mailer,
+    publicUrl: env.publicUrl,
+    trustProxy: env.trustProxy,
+    now: () => new Date(),
+  })
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     const where = database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'
     console.log(`Yoyaku is listening on http://localhost:${info.port} (${where})`)

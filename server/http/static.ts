@@ -40,9 +40,16 @@ function withCacheControl<E extends Env>(
  */
 export function mountStatic<E extends Env>(
   app: Hono<E>,
-  options: { staticDir: string; mediaDir: string },
+  options: { staticDir: string; mediaDir: string; uploadsDir: string },
 ): void {
-  const { staticDir, mediaDir } = options
+  const { staticDir, mediaDir, uploadsDir } = options
+
+  // Uploaded files get a fresh random name on every upload, so they never change under a URL.
+  const uploads = serveStatic<E>({ root: uploadsDir, rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') })
+  app.use(
+    '/uploads/*',
+    withCacheControl(uploads, () => 'public, max-age=31536000, immutable'),
+  )
 
   if (existsSync(mediaDir)) {
     const media = serveStatic<E>({ root: mediaDir, rewriteRequestPath: (p) => p.replace(/^\/media/, '') })
@@ -63,7 +70,8 @@ export function mountStatic<E extends Env>(
     : undefined
 
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
-    if (isApi(c.req.path) || c.req.path.startsWith('/media/') || looksLikeFile(c.req.path)) return next()
+    if (isApi(c.req.path) || /^\/(media|uploads)\//.test(c.req.path) || looksLikeFile(c.req.path))
+      return next()
     if (!shell) {
       return c.text('The PWA is not built yet: run `npm run build` (npm start does it for you).', 503)
     }

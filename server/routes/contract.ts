@@ -11,6 +11,8 @@ export interface RouteContract {
   tag: string
   access: Access
   query?: v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>
+  /** The JSON body's schema (its top-level fields are published). */
+  body?: v.GenericSchema
   /** What `data` holds on success. */
   returns: string
 }

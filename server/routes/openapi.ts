@@ -5,9 +5,14 @@ import { ok } from '../http/envelope.ts'
 import { catalogContracts } from './catalog/catalog.routes.ts'
 import type { RouteContract } from './contract.ts'
 import { healthContracts } from './health/health.routes.ts'
+import { userContracts } from './user/user.routes.ts'
 
 /** Every published call. A route that is mounted but missing here fails the OpenAPI test. */
-export const allContracts: readonly RouteContract[] = [...healthContracts, ...catalogContracts]
+export const allContracts: readonly RouteContract[] = [
+  ...healthContracts,
+  ...catalogContracts,
+  ...userContracts,
+]
 
 const envelope = (data: string) => ({
   type: 'object',
@@ -24,6 +29,25 @@ const envelope = (data: string) => ({
 
 /** A parameter is optional when leaving it out passes validation. */
 const isOptional = (schema: v.GenericSchema) => v.safeParse(schema, undefined).success
+
+/** The body's top-level fields, found through a pipe or wrapper to the object schema. */
+function objectEntriesOf(schema: v.GenericSchema): v.ObjectEntries | undefined {
+  const node = schema as v.GenericSchema & { entries?: v.ObjectEntries; pipe?: v.GenericSchema[] }
+  if (node.entries) return node.entries
+  return node.pipe?.[0] ? objectEntriesOf(node.pipe[0]) : undefined
+}
+
+function requestBodyOf(schema: v.GenericSchema) {
+  const entries = objectEntriesOf(schema) ?? {}
+  const required = Object.entries(entries)
+    .filter(([, field]) => !isOptional(field))
+    .map(([name]) => name)
+  const properties = Object.fromEntries(Object.keys(entries).map((name) => [name, {}]))
+  return {
+    required: true,
+    content: { 'application/json': { schema: { type: 'object', required, properties } } },
+  }
+}
 
 export function buildOpenApi() {
   const paths: Record<string, Record<string, unknown>> = {}
@@ -43,6 +67,7 @@ export function buildOpenApi() {
         'x-access': contract.access,
         ...(contract.access === 'public' ? {} : { security: [{ token: [] }] }),
         parameters,
+        ...(contract.body ? { requestBody: requestBodyOf(contract.body) } : {}),
         responses: {
           '200': {
             description: `Envelope; data is ${contract.returns}`,

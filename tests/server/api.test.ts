@@ -80,6 +80,12 @@ describe.each(engines)('API conventions on %s', (engine) => {
       '/api/health',
       '/api/mall/category/list',
       '/api/mall/product/hotList',
+      '/api/mall/user/checkToken',
+      '/api/mall/user/code/email',
+      '/api/mall/user/exit',
+      '/api/mall/user/login',
+      '/api/mall/user/register',
+      '/api/mall/user/reset',
     ])
     expect(body.data.paths['/api/mall/product/hotList']?.get?.parameters).toEqual([
       { name: 'language', in: 'query', required: false, schema: { type: 'string' } },

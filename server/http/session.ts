@@ -1,0 +1,82 @@
+import type { Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { ResultCode } from '../../src/domain/result-code.ts'
+import type { AppEnv, SignedIn } from '../app-env.ts'
+import { checkSessionToken, needsRenewal, signSessionToken } from '../services/accounts/session-tokens.ts'
+import { type AccountRow, claimsFor, lookUpSession, touchSession } from '../services/accounts/sessions.ts'
+import { ApiError } from './envelope.ts'
+
+/** The request and response header that carries the session token (architecture 'API conventions'). */
+export const TOKEN_HEADER = 'token'
+
+/** The token of a request: the `token` header, or `Authorization: Bearer` (the preview call). */
+export function requestToken(c: Context): string | undefined {
+  const header = c.req.header(TOKEN_HEADER)?.trim()
+  if (header) return header
+  const authorization = c.req.header('authorization')
+  const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1]
+  return bearer || undefined
+}
+
+const sessionEnded = () =>
+  new ApiError(ResultCode.sessionExpired, 'Your session has ended; please log in again')
+const accountDisabled = () => new ApiError(ResultCode.accountDisabled, 'This account has been disabled')
+
+/**
+ * Guards a call: no token is 401; a token that is expired, forged, or whose session was logged out is
+ * 9004; a disabled account is 9005 on its very next call, since the account is read on every call.
+ * A token in its last hour is renewed through the response header `token`.
+ */
+export function requireSession(options: { kind?: SignedIn['kind'] } = {}) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const { authKeys, db, now } = c.var.deps
+    const token = requestToken(c)
+    if (!token) throw new ApiError(ResultCode.unauthenticated, 'Please log in first')
+    const at = now()
+    const check = await checkSessionToken(authKeys.tokenKey, token, at)
+    if (check.status !== 'valid') throw sessionEnded()
+    const session = await lookUpSession(db, check.claims.sid, Number(check.claims.sub), at)
+    if (session.status === 'ended') throw sessionEnded()
+    if (session.status === 'disabled') throw accountDisabled()
+    const { account } = session
+    if (options.kind && account.kind !== options.kind) {
+      throw new ApiError(ResultCode.forbidden, 'This account may not make this call')
+    }
+    c.set('signedIn', { userId: account.id, sessionId: check.claims.sid, kind: account.kind })
+    await next()
+    if (needsRenewal(check.claims, at) && !c.res.headers.has(TOKEN_HEADER)) {
+      await touchSession(db, check.claims.sid, at)
+      c.header(
+        TOKEN_HEADER,
+        await signSessionToken(authKeys.tokenKey, claimsFor(account, check.claims.sid), at),
+      )
+    }
+  })
+}
+
+/** The signed-in account of a call guarded by requireSession. */
+export function signedIn(c: Context<AppEnv>): SignedIn {
+  const value = c.var.signedIn
+  if (!value) throw new ApiError(ResultCode.unauthenticated, 'Please log in first')
+  return value
+}
+
+/** Sends a fresh token after a change the token shows (nickname, avatar, messaging account). */
+export async function sendFreshToken(c: Context<AppEnv>, account: AccountRow): Promise<void> {
+  const { sessionId } = signedIn(c)
+  const { authKeys, now } = c.var.deps
+  c.header(TOKEN_HEADER, await signSessionToken(authKeys.tokenKey, claimsFor(account, sessionId), now()))
+}
+
+/**
+ * The caller's address, for per-address rate limits: the socket's peer, or the first X-Forwarded-For
+ * hop when the server runs behind a proxy that sets it (TRUST_PROXY=1).
+ */
+export function clientAddress(c: Context<AppEnv>): string {
+  if (c.var.deps.trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    if (forwarded) return forwarded
+  }
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
+  return incoming?.socket?.remoteAddress ?? 'unknown'
+}

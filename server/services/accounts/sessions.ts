@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq, isNull, ne } from 'drizzle-orm'
+import { isLanguage } from '../../../src/domain/language.ts'
+import type { Db } from '../../db/client.ts'
+import { sessions, users } from '../../db/schema.ts'
+import { type ClaimsBody, SESSION_MAX_SECONDS, signSessionToken } from './session-tokens.ts'
+
+export type AccountRow = typeof users.$inferSelect
+
+/** Languages whose customers the shop reaches on a messaging account (WeChat); others by e-mail. */
+const MESSAGING_ACCOUNT_LANGUAGES = new Set(['zhCn'])
+
+/** The claims a token carries for an account, read fresh from its row. */
+export function claimsFor(account: AccountRow, sessionId: string): ClaimsBody {
+  const needsMessaging = account.kind === 'customer' && MESSAGING_ACCOUNT_LANGUAGES.has(account.language)
+  return {
+    sub: String(account.id),
+    sid: sessionId,
+    kind: account.kind,
+    role: account.role,
+    nickname: account.nickname,
+    avatar: account.avatar,
+    score: account.score,
+    wechat: needsMessaging ? Boolean(account.wechat) : 'other',
+    language: isLanguage(account.language) ? account.language : 'zhCn',
+  }
+}
+
+/** Opens a session for an account and signs its first token. */
+export async function openSession(
+  db: Db,
+  key: Uint8Array,
+  account: AccountRow,
+  now: Date,
+): Promise<{ token: string; sessionId: string }> {
+  const sessionId = randomUUID()
+  await db.insert(sessions).values({
+    id: sessionId,
+    userId: account.id,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_MAX_SECONDS * 1000),
+  })
+  return { token: await signSessionToken(key, claimsFor(account, sessionId), now), sessionId }
+}
+
+export type SessionLookup =
+  | { status: 'active'; account: AccountRow }
+  | { status: 'ended' }
+  | { status: 'disabled' }
+
+/** The session named by a token, with its account, as of `now`. */
+export async function lookUpSession(
+  db: Db,
+  sessionId: string,
+  userId: number,
+  now: Date,
+): Promise<SessionLookup> {
+  const [row] = await db
+    .select({ session: sessions, account: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+  if (!row || row.session.revokedAt || row.session.expiresAt <= now) return { status: 'ended' }
+  if (row.account.disabled) return { status: 'disabled' }
+  return { status: 'active', account: row.account }
+}
+
+export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId))
+}
+
+export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+}
+
+/** Ends every session of an account except `keep` (after a password change or reset). */
+export async function revokeOtherSessions(db: Db, userId: number, now: Date, keep?: string): Promise<void> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)]
+  if (keep) conditions.push(ne(sessions.id, keep))
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(...conditions))
+}
