@@ -10,7 +10,9 @@ import { securityHeaders } from './http/security.ts'
 import { mountStatic } from './http/static.ts'
 import { catalogRoutes } from './routes/catalog/catalog.index.ts'
 import { healthRoutes } from './routes/health/health.index.ts'
+import { membershipRoutes } from './routes/membership/membership.index.ts'
 import { openApiRoutes } from './routes/openapi.ts'
+import { profileRoutes } from './routes/profile/profile.index.ts'
 import { userRoutes } from './routes/user/user.index.ts'
 
 const AVATAR_UPLOAD_PATH = '/mall/user/updateAvatar'
@@ -29,6 +31,8 @@ function createApi() {
     .route('/', healthRoutes)
     .route('/', catalogRoutes)
     .route('/', userRoutes)
+    .route('/', membershipRoutes)
+    .route('/', profileRoutes)
     .route('/', openApiRoutes)
 }
 

@@ -5,6 +5,8 @@ import { ok } from '../http/envelope.ts'
 import { catalogContracts } from './catalog/catalog.routes.ts'
 import type { RouteContract } from './contract.ts'
 import { healthContracts } from './health/health.routes.ts'
+import { membershipContracts } from './membership/membership.routes.ts'
+import { profileContracts } from './profile/profile.routes.ts'
 import { userContracts } from './user/user.routes.ts'
 
 /** Every published call. A route that is mounted but missing here fails the OpenAPI test. */
@@ -12,6 +14,8 @@ export const allContracts: readonly RouteContract[] = [
   ...healthContracts,
   ...catalogContracts,
   ...userContracts,
+  ...membershipContracts,
+  ...profileContracts,
 ]
 
 const envelope = (data: string) => ({

@@ -65,3 +65,14 @@ export function levelForMonthlySpend(
   }
   return best
 }
+
+/**
+ * The shop's membership levels (GET /mall/vip/list). Level 1 earns the default points rate, so every
+ * member starts there; higher levels follow the month's spending. Kept here until operators can
+ * edit them.
+ */
+export const VIP_LEVELS: readonly VipLevel[] = [
+  { vip: 1, scoreRate: 0.01, minMonthlySpend: 0 },
+  { vip: 2, scoreRate: 0.015, minMonthlySpend: 100_000 },
+  { vip: 3, scoreRate: 0.02, minMonthlySpend: 300_000 },
+]

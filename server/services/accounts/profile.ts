@@ -1,0 +1,203 @@
+import { verify } from '@node-rs/argon2'
+import { and, eq, ne } from 'drizzle-orm'
+import {
+  EmailCodeType,
+  type PasswordChangePayload,
+  type ProfilePayload,
+  type ReplaceEmailPayload,
+  type Sex,
+} from '../../../src/domain/account.ts'
+import { isLanguage } from '../../../src/domain/language.ts'
+import { DEFAULT_SCORE_RATE } from '../../../src/domain/pricing.ts'
+import { ResultCode } from '../../../src/domain/result-code.ts'
+import type { PayInfo, UserProfile } from '../../../src/domain/session.ts'
+import type { AppDeps } from '../../app-env.ts'
+import type { Db } from '../../db/client.ts'
+import { users } from '../../db/schema.ts'
+import { ApiError } from '../../http/envelope.ts'
+import { countEvent, peekCount } from '../rate-limit.ts'
+import { type CodeCheck, codeFailureMessage, spendCode } from './email-codes.ts'
+import { type AccountRow, revokeOtherSessions } from './sessions.ts'
+import { hashPassword, LIMITS } from './sign-in.ts'
+
+/** Points and VIP levels are on. The shop setting that can turn them off arrives with the operator work. */
+export const POINTS_PROGRAMME_ON = true
+
+/** The account of a signed-in caller. The session check has just read it, so a missing row is a race with deletion. */
+export async function accountById(db: Db, userId: number): Promise<AccountRow> {
+  const [account] = await db.select().from(users).where(eq(users.id, userId))
+  if (!account) throw new ApiError(ResultCode.sessionExpired, 'Your session has ended; please log in again')
+  return account
+}
+
+/** GET /mall/user/info */
+export function profileOf(account: AccountRow): UserProfile {
+  return {
+    id: account.id,
+    username: account.email,
+    nickname: account.nickname,
+    telephone: account.telephone,
+    wechat: account.wechat,
+    sex: account.sex as Sex,
+    birthday: account.birthday,
+    avatar: account.avatar,
+    role: account.role,
+    score: account.score,
+    language: isLanguage(account.language) ? account.language : 'zhCn',
+    createdAt: account.createdAt.toISOString(),
+  }
+}
+
+/** The account's own points rate, or the shop's default when it has none (or an unreadable one). */
+function scoreRateOf(account: AccountRow): number {
+  const rate = account.scoreRate === null ? Number.NaN : Number(account.scoreRate)
+  return Number.isFinite(rate) && rate >= 0 ? rate : DEFAULT_SCORE_RATE
+}
+
+/** GET /mall/user/payInfo */
+export function payInfoOf(account: AccountRow): PayInfo {
+  return {
+    role: account.role,
+    score: account.score,
+    scoreRate: scoreRateOf(account),
+    scoreSwitch: POINTS_PROGRAMME_ON,
+    // Tiers do not expire until the points work gives them a term.
+    scoreTime: null,
+    // The sum of this month's payments once payments exist; there are no payment rows yet.
+    monthlyExpenditure: 0,
+    // Prices follow the role (spec §6), so a customer without one sees none.
+    priceSwitch: account.kind === 'customer' && account.role !== null,
+    // No identity documents are collected yet.
+    idCard: false,
+  }
+}
+
+/** PUT /mall/user/updateBaseInfo: the whole base info is sent, so a field left out is cleared. */
+export async function updateBaseInfo(
+  deps: AppDeps,
+  userId: number,
+  payload: ProfilePayload,
+): Promise<AccountRow> {
+  const [account] = await deps.db
+    .update(users)
+    .set({
+      nickname: payload.nickname,
+      sex: payload.sex,
+      telephone: payload.telephone ?? null,
+      birthday: payload.birthday ?? null,
+      updatedAt: deps.now(),
+    })
+    .where(eq(users.id, userId))
+    .returning()
+  if (!account) return accountById(deps.db, userId)
+  return account
+}
+
+/** PUT /mall/user/updateWechat */
+export async function updateWechat(deps: AppDeps, userId: number, wechat: string): Promise<AccountRow> {
+  const [account] = await deps.db
+    .update(users)
+    .set({ wechat, updatedAt: deps.now() })
+    .where(eq(users.id, userId))
+    .returning()
+  if (!account) return accountById(deps.db, userId)
+  return account
+}
+
+/**
+ * PUT /mall/user/changePwd. Wrong current passwords count against the same hourly limit as failed
+ * logins, so a stolen token cannot be used to guess the password and take the account over for good.
+ * The other devices are signed out; the one that made the change stays signed in.
+ */
+export async function changePassword(
+  deps: AppDeps,
+  caller: { userId: number; sessionId: string },
+  payload: PasswordChangePayload,
+): Promise<void> {
+  const now = deps.now()
+  const bucket = `password-change-fail:account:${caller.userId}`
+  const failures = await peekCount(deps.db, bucket, LIMITS.loginFailuresPerAccount, now)
+  if (failures.count >= LIMITS.loginFailuresPerAccount.max) {
+    throw new ApiError(ResultCode.tooManyRequests, 'Too many wrong passwords; please try again later', {
+      retryAfterSeconds: failures.retryAfterSeconds,
+    })
+  }
+  const account = await accountById(deps.db, caller.userId)
+  if (!(await verify(account.passwordHash, payload.password))) {
+    await countEvent(deps.db, bucket, LIMITS.loginFailuresPerAccount, now)
+    throw new ApiError(ResultCode.invalidInput, 'password: is not your current password')
+  }
+  if (payload.newPassword === payload.password) {
+    throw new ApiError(ResultCode.invalidInput, 'newPassword: must differ from the current password')
+  }
+  const passwordHash = await hashPassword(payload.newPassword)
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, caller.userId))
+    await revokeOtherSessions(tx, caller.userId, now, caller.sessionId)
+  })
+}
+
+export type ReplaceEmailFailure = Exclude<CodeCheck, { ok: true }>['reason']
+
+const addressTaken = () => new ApiError(ResultCode.conflict, 'username: is already used by an account')
+
+/** PostgreSQL's unique_violation, as the driver reports it (drizzle wraps it in `cause`). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true
+  }
+  return false
+}
+
+/**
+ * PUT /mall/user/replaceEmail. Public: the link in the mail may be opened on another device, so the
+ * code alone names the account (it was asked for by that account's session). The address changes and
+ * every session of the account ends, since a sign-in name changed under them. A refused code reports
+ * its reason in `data` so the result page can tell an expired link from a failed one.
+ */
+export async function replaceEmail(
+  deps: AppDeps,
+  payload: ReplaceEmailPayload,
+): Promise<{ username: string }> {
+  const now = deps.now()
+  const email = payload.username
+  let outcome: { ok: true } | { ok: false; reason: ReplaceEmailFailure } | { ok: false; reason: 'taken' }
+  try {
+    outcome = await deps.db.transaction(async (tx) => {
+      const check = await spendCode(tx, deps.authKeys.codeKey, {
+        email,
+        type: EmailCodeType.replaceEmail,
+        code: payload.code,
+        now,
+      })
+      if (!check.ok) return check
+      // Every e-mail-change code is stored with the account that asked for it; one without is unusable.
+      if (check.userId === null) return { ok: false as const, reason: 'missing' as const }
+      const [holder] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, email), ne(users.id, check.userId)))
+      if (holder) return { ok: false as const, reason: 'taken' as const }
+      const [account] = await tx
+        .update(users)
+        .set({ email, updatedAt: now })
+        .where(eq(users.id, check.userId))
+        .returning({ id: users.id })
+      if (!account) return { ok: false as const, reason: 'missing' as const }
+      await revokeOtherSessions(tx, account.id, now)
+      return { ok: true as const }
+    })
+  } catch (error) {
+    // Another account took the address between the check and the update.
+    if (isUniqueViolation(error)) throw addressTaken()
+    throw error
+  }
+  // Committed first, so a wrong try is counted even though the call fails.
+  if (!outcome.ok) {
+    if (outcome.reason === 'taken') throw addressTaken()
+    throw new ApiError(ResultCode.invalidInput, codeFailureMessage(outcome.reason), {
+      reason: outcome.reason,
+    })
+  }
+  return { username: email }
+}
