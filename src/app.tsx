@@ -1,14 +1,18 @@
 import { I18nProvider } from '@lingui/react'
 import { RouterProvider } from '@tanstack/react-router'
 import { ToastHost } from './components/ui/toast-host.tsx'
+import type { SessionActor } from './features/account/session/create-session.ts'
+import { SessionProvider } from './features/account/session/use-session.tsx'
 import { i18n } from './lib/i18n.ts'
-import type { createAppRouter } from './router.tsx'
+import type { AppRouter } from './router.tsx'
 
-export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+export function App({ router, session }: { router: AppRouter; session: SessionActor }) {
   return (
     <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-      <ToastHost />
+      <SessionProvider session={session}>
+        <RouterProvider router={router} />
+        <ToastHost />
+      </SessionProvider>
     </I18nProvider>
   )
 }

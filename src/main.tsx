@@ -2,17 +2,19 @@ import './index.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app.tsx'
+import { createSession } from './features/account/session/create-session.ts'
 import { activateLanguage, storedLanguage } from './lib/i18n.ts'
-import { createAppRouter } from './router.tsx'
+import { createAppRouter, sessionNavigation } from './router.tsx'
 
 await activateLanguage(storedLanguage())
 const router = createAppRouter()
+const session = createSession(sessionNavigation(router))
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 createRoot(root).render(
   <StrictMode>
-    <App router={router} />
+    <App router={router} session={session} />
   </StrictMode>,
 )
 

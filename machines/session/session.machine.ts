@@ -62,6 +62,11 @@ export type SessionEvent =
   /** Code 9005. */
   | { type: 'ACCOUNT_DISABLED' }
   | { type: 'LOG_OUT' }
+  /**
+   * The server already ended every session of the account (its e-mail changed): forget it here
+   * without a server call and without leaving the page, which tells the user what happened.
+   */
+  | { type: 'SESSION_ENDED_ELSEWHERE' }
   | { type: 'RELOAD_STARTUP' }
   /** Part of the startup data changed (e.g. the cart count after adding to the cart). */
   | { type: 'STARTUP_PATCHED'; patch: Partial<StartupData> }
@@ -230,6 +235,10 @@ export const sessionMachine = setup({
           actions: ['forgetToken', 'clearUserCaches', 'clearSession', 'notifyAccountDisabled', 'goHome'],
         },
         LOG_OUT: 'signingOut',
+        SESSION_ENDED_ELSEWHERE: {
+          target: 'signedOut',
+          actions: ['forgetToken', 'forgetPackagingQuery', 'clearUserCaches', 'clearSession'],
+        },
         // the data on screen stays until the new load lands
         RELOAD_STARTUP: '.loadingStartup',
         STARTUP_PATCHED: {

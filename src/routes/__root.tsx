@@ -6,6 +6,7 @@ import { css } from '../../styled-system/css'
 import { Notice } from '../components/ui/notice.tsx'
 import type { CategoryNode } from '../domain/catalog.ts'
 import type { Language } from '../domain/language.ts'
+import { MessagingAccountDialog } from '../features/account/components/messaging-account-dialog.tsx'
 import { getCategoryTree } from '../features/catalog/api/get-category-tree.ts'
 import { AppHeader } from '../features/shell/components/app-header.tsx'
 import { activateLanguage, currentLanguage } from '../lib/i18n.ts'
@@ -51,6 +52,7 @@ function RootLayout() {
       <main className={main}>
         <Outlet />
       </main>
+      <MessagingAccountDialog />
       <Suspense>
         <AppUpdatePrompt />
       </Suspense>

@@ -13,10 +13,10 @@ declare const self: ServiceWorkerGlobalScope & {
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
-// Every client-side route opens offline from the cached shell; /api and /media are never the shell.
+// Every client-side route opens offline from the cached shell; /api, /media and /uploads are never the shell.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/media\//],
+    denylist: [/^\/api\//, /^\/media\//, /^\/uploads\//],
   }),
 )
 

@@ -416,6 +416,19 @@ describe('session machine: the session ends', () => {
     expect(actions.goToLogin).not.toHaveBeenCalled()
   })
 
+  it('forgets a session the server ended elsewhere without a server call or leaving the page', async () => {
+    const { start, calls, effects } = harness()
+    const actor = start(tokenFor(claimsOf()))
+    await waitFor(actor, isReady)
+
+    actor.send({ type: 'SESSION_ENDED_ELSEWHERE' })
+
+    expect(actor.getSnapshot().value).toBe('signedOut')
+    expect(actor.getSnapshot().context.token).toBeNull()
+    expect(effects).toEqual(['forgetToken', 'forgetPackagingQuery', 'clearUserCaches'])
+    expect(calls.signOut).not.toHaveBeenCalled()
+  })
+
   it('on 9004 during the startup load drops the load', async () => {
     const load = deferred<StartupData>()
     const { start } = harness({ loadStartup: () => load.promise })

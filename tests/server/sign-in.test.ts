@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../server/db/schema.ts'
 import { MAX_CODE_ATTEMPTS } from '../../server/services/accounts/email-codes.ts'
+import { ensureOperatorAccount } from '../../server/services/accounts/operator-account.ts'
 import { TOKEN_TTL_SECONDS } from '../../server/services/accounts/session-tokens.ts'
 import type { Envelope } from '../../src/domain/result-code.ts'
 import { readSessionClaims } from '../../src/domain/session.ts'
@@ -294,6 +295,17 @@ describe.each(engines)('sign-up, login and session on %s', (engine) => {
     const before = (await readOutbox(t.outboxDir)).length
     expect((await askCode('ghost@example.com', 2)).body).toEqual({ code: 200, msg: 'success', data: null })
     expect(await readOutbox(t.outboxDir)).toHaveLength(before)
+  })
+
+  it('signs the seeded operator in as an operator with no price role', async () => {
+    await ensureOperatorAccount(t.db, { email: 'ops@example.com', password: 'Op3rator!Pass' })
+    const response = await logIn('ops@example.com', 'Op3rator!Pass')
+    expect(response.status).toBe(200)
+    expect(readSessionClaims(response.headers.get('token') ?? '')).toMatchObject({
+      kind: 'operator',
+      role: null,
+      wechat: 'other',
+    })
   })
 
   it('needs a session to ask for an e-mail change code', async () => {

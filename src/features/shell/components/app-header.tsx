@@ -1,8 +1,11 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { css } from '../../../../styled-system/css'
+import { css, cx } from '../../../../styled-system/css'
 import type { CategoryNode } from '../../../domain/catalog.ts'
 import type { Language } from '../../../domain/language.ts'
+import { AvatarMenu, CountBadge } from '../../account/components/avatar-menu.tsx'
+import { TierLabel } from '../../account/components/tier-label.tsx'
+import { useSession } from '../../account/session/use-session.tsx'
 import { CategoryNav } from '../../catalog/components/category-nav.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
 
@@ -20,12 +23,71 @@ const row = css({
 const logo = css({ display: 'flex', alignItems: 'baseline', gap: '2', color: 'primary', fontWeight: 'bold' })
 const logoMark = css({ fontSize: '2xl', letterSpacing: 'tight' })
 const tagline = css({ fontSize: 'sm', color: 'text.muted', hideBelow: 'md' })
+const actions = css({ display: 'flex', alignItems: 'center', gap: { base: '2', md: '3' } })
+const headerLink = css({
+  position: 'relative',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1',
+  px: '3',
+  py: '1.5',
+  borderRadius: 'sm',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+  whiteSpace: 'nowrap',
+  _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '2px' },
+})
+const outlined = css({
+  border: '1px solid',
+  borderColor: 'primary',
+  color: 'primary',
+  _hover: { bg: 'surface.muted' },
+})
+const filled = css({ bg: 'primary', color: 'white', _hover: { bg: 'primary.hover' } })
+const quiet = css({ color: 'text', _hover: { color: 'primary', bg: 'surface.muted' } })
+const cartBadge = css({ position: 'absolute', top: '-1', right: '-1' })
+
+// /login, /signup, /collect and /cart are plain links until their routes exist for the typed Link.
+function SignedOutActions() {
+  return (
+    <>
+      <a href="/login" className={cx(headerLink, outlined)}>
+        <Trans>登录</Trans>
+      </a>
+      <a href="/signup" className={cx(headerLink, filled)}>
+        <Trans>注册</Trans>
+      </a>
+    </>
+  )
+}
+
+function SignedInActions(props: { cartCount: number }) {
+  const { t } = useLingui()
+  return (
+    <>
+      <TierLabel />
+      <a href="/collect" className={cx(headerLink, quiet)}>
+        <Trans>收藏</Trans>
+      </a>
+      <a href="/cart" className={cx(headerLink, quiet)}>
+        <Trans>购物车</Trans>
+        <CountBadge
+          count={props.cartCount}
+          describe={(text) => t`（${text} 件商品）`}
+          className={cartBadge}
+        />
+      </a>
+      <AvatarMenu />
+    </>
+  )
+}
 
 export function AppHeader(props: {
   language: Language
   onLanguageChange: (language: Language) => void
   categories: CategoryNode[]
 }) {
+  const { claims, startup } = useSession()
   return (
     <header>
       <div className={top}>
@@ -36,7 +98,10 @@ export function AppHeader(props: {
               <Trans>日本动漫周边预订</Trans>
             </span>
           </Link>
-          <LanguageSwitch value={props.language} onChange={props.onLanguageChange} />
+          <div className={actions}>
+            <LanguageSwitch value={props.language} onChange={props.onLanguageChange} />
+            {claims ? <SignedInActions cartCount={startup.cartNumber} /> : <SignedOutActions />}
+          </div>
         </div>
       </div>
       <CategoryNav tree={props.categories} language={props.language} />
