@@ -35,7 +35,7 @@ type QueryValue = string | number | boolean | null | undefined
 export interface ApiCallOptions {
   /** Undefined and null values are left out of the URL. */
   query?: Record<string, QueryValue>
-  /** false: no toast, the caller shows the failure (session hooks still run on 9004 and 9005). */
+  /** false: no toast, the caller shows the failure (9004 and 9005 still toast and end the session). */
   systemNotify?: boolean
   timeoutMs?: number
   signal?: AbortSignal
@@ -153,17 +153,21 @@ function genericFailureMessage(): string {
   return t`出错了，请稍后再试`
 }
 
-/** Spec §8: toasts and session consequences of a failure. Cancelled calls stay silent. */
+/**
+ * Spec §8: toasts and session consequences of a failure. Cancelled calls stay silent. The end of a
+ * session (9004, 9005) is toasted even for a quiet call: it ends everything on screen, whichever call
+ * (a background load, a route guard) happened to meet it first.
+ */
 function report(failure: ApiFailure, notify: boolean): void {
   if (failure.kind === 'aborted') return
   if (failure.kind === 'server' && failure.code === ResultCode.sessionExpired) {
-    if (notify) showToast({ tone: 'error', message: t`登录已超时，请重新登录` })
+    showToast({ tone: 'error', message: t`登录已超时，请重新登录` })
     abortAllRequests()
     sessionHooks.onSessionExpired()
     return
   }
   if (failure.kind === 'server' && failure.code === ResultCode.accountDisabled) {
-    if (notify) showToast({ tone: 'error', message: t`账号已被停用` })
+    showToast({ tone: 'error', message: t`账号已被停用` })
     abortAllRequests()
     sessionHooks.onAccountDisabled()
     return

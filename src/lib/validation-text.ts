@@ -3,7 +3,6 @@ import * as v from 'valibot'
 import { ResultCode } from '../domain/result-code.ts'
 import { ValidationMessage } from '../domain/validation-messages.ts'
 import { ApiFailure } from './api-client.ts'
-import { showToast } from './toast.ts'
 
 /** Translated messages by field name (the payload's key, e.g. `username`); the first message per field. */
 export type FieldErrors = Record<string, string>
@@ -152,20 +151,14 @@ export function retryAfterSecondsOf(failure: ApiFailure): number | undefined {
 }
 
 /**
- * Toasts 9004 and 9005 for a call made with `systemNotify: false`: the API client still ends the
- * session and leaves the page, so an inline message would never be read. True when it was one of them.
+ * Whether a failure ended the session (9004, 9005). The API client has toasted it and the session
+ * leaves the page, so a form shows no message of its own for it.
  */
-export function notifySessionEnd(failure: ApiFailure): boolean {
-  if (failure.kind !== 'server') return false
-  if (failure.code === ResultCode.sessionExpired) {
-    showToast({ tone: 'error', message: t`登录已超时，请重新登录` })
-    return true
-  }
-  if (failure.code === ResultCode.accountDisabled) {
-    showToast({ tone: 'error', message: t`账号已被停用` })
-    return true
-  }
-  return false
+export function endsSession(failure: ApiFailure): boolean {
+  return (
+    failure.kind === 'server' &&
+    (failure.code === ResultCode.sessionExpired || failure.code === ResultCode.accountDisabled)
+  )
 }
 
 export interface FormFailure {
@@ -179,11 +172,11 @@ export interface FormFailure {
  * What a form shows for a failed call made with `systemNotify: false`. Refusals of fields the form has
  * go under those inputs; the rest is one translated message: a refusal of a field it does not show,
  * too many tries (with the wait), the client's own network message, or the server's message.
- * A cancelled call says nothing; an ended session is toasted (see notifySessionEnd).
+ * A cancelled call says nothing, nor does an ended session (see endsSession).
  */
 export function formFailureOf(error: unknown, formFields: readonly string[]): FormFailure {
   if (!(error instanceof ApiFailure)) return { fields: {}, message: t`出错了，请稍后再试` }
-  if (error.kind === 'aborted' || notifySessionEnd(error)) return { fields: {}, message: undefined }
+  if (error.kind === 'aborted' || endsSession(error)) return { fields: {}, message: undefined }
   if (error.kind !== 'server') return { fields: {}, message: error.message }
   if (error.code === ResultCode.tooManyRequests) {
     const seconds = retryAfterSecondsOf(error)

@@ -258,7 +258,7 @@ describe('api client: session codes', () => {
     expect(readStoredToken()).toBe('stale.jwt.token')
   })
 
-  it('9004 with systemNotify: false still aborts and tells the session, without a toast', async () => {
+  it('9004 of a quiet call still toasts, aborts and tells the session: the session end is global', async () => {
     server.use(
       hanging(),
       http.get('*/api/mall/user/checkToken', () => failed(9004, 'token expired', null, 401)),
@@ -267,7 +267,7 @@ describe('api client: session codes', () => {
     await failureOf(apiGet('/mall/user/checkToken', {}, { systemNotify: false }))
     expect((await pending).kind).toBe('aborted')
     expect(hooks.onSessionExpired).toHaveBeenCalledOnce()
-    expect(toastsOnScreen()).toEqual([])
+    expect(toastsOnScreen()).toEqual([{ tone: 'error', message: '登录已超时，请重新登录', durationMs: 3000 }])
   })
 
   it('9005: toast, calls aborted, the session is told the account is disabled', async () => {

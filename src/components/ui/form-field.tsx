@@ -5,7 +5,8 @@ import { css, cx } from '../../../styled-system/css'
 const field = css({ display: 'flex', flexDirection: 'column', gap: '1' })
 const labelText = css({ fontSize: 'sm', fontWeight: 'medium', color: 'text' })
 const row = css({ display: 'flex', alignItems: 'flex-start', gap: '2' })
-const control = css({
+/** The look of a text input, shared with inputs that cannot be a FormField. */
+export const fieldControl = css({
   flex: '1',
   minWidth: '0',
   bg: 'white',
@@ -22,7 +23,8 @@ const control = css({
   _disabled: { bg: 'gray.100', cursor: 'not-allowed' },
 })
 const hintText = css({ fontSize: 'xs', color: 'text.muted' })
-const errorText = css({ fontSize: 'xs', color: 'red.700' })
+/** The look of an input's error text, shared likewise. */
+export const fieldErrorText = css({ fontSize: 'xs', color: 'red.700' })
 const toggle = css({
   alignSelf: 'stretch',
   px: '3',
@@ -78,7 +80,7 @@ function Frame(
         </p>
       ) : null}
       {props.error ? (
-        <p id={props.errorId} className={errorText}>
+        <p id={props.errorId} className={fieldErrorText}>
           {props.error}
         </p>
       ) : null}
@@ -95,7 +97,7 @@ export type FormFieldProps = FrameProps &
 /** A labelled input with an optional hint and error text under it. */
 export function FormField({ label, error, hint, addon, className, ...input }: FormFieldProps) {
   const ids = useFieldIds({ label, error, hint })
-  const element = <input id={ids.id} className={cx(control, className)} {...ids.aria} {...input} />
+  const element = <input id={ids.id} className={cx(fieldControl, className)} {...ids.aria} {...input} />
   return (
     <Frame label={label} error={error} hint={hint} id={ids.id} hintId={ids.hintId} errorId={ids.errorId}>
       {addon ? (
@@ -129,7 +131,7 @@ export function PasswordField({
       <div className={row}>
         <input
           id={ids.id}
-          className={cx(control, className)}
+          className={cx(fieldControl, className)}
           {...ids.aria}
           {...input}
           type={visible ? 'text' : 'password'}
@@ -160,7 +162,7 @@ export function SelectField({
   const ids = useFieldIds({ label, error, hint })
   return (
     <Frame label={label} error={error} hint={hint} id={ids.id} hintId={ids.hintId} errorId={ids.errorId}>
-      <select id={ids.id} className={cx(control, className)} {...ids.aria} {...select}>
+      <select id={ids.id} className={cx(fieldControl, className)} {...ids.aria} {...select}>
         {children}
       </select>
     </Frame>

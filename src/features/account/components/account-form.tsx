@@ -5,14 +5,8 @@ import * as v from 'valibot'
 import { css } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
-import { ValidationMessage } from '../../../domain/validation-messages.ts'
 import { readStoredToken } from '../../../lib/session-token.ts'
-import {
-  type FieldErrors,
-  fieldErrorsOf,
-  formFailureOf,
-  validationText,
-} from '../../../lib/validation-text.ts'
+import { type FieldErrors, fieldErrorsOf, formFailureOf } from '../../../lib/validation-text.ts'
 import { useSession } from '../session/use-session.tsx'
 
 /*
@@ -43,19 +37,20 @@ export function checkWith<S extends v.GenericSchema>(
   return { ok: false, errors }
 }
 
-/** The confirmation check the payload schemas cannot make where the confirmation is not sent. */
-export function mismatchOf(password: string, confirmation: string): FieldErrors {
-  return password === confirmation
-    ? {}
-    : { confirmPassword: validationText(ValidationMessage.passwordMismatch) }
+/** Value, change handler and error of one input (spread onto FormField, PasswordField or SelectField). */
+export interface FieldBinding {
+  name: string
+  value: string
+  error: string | undefined
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void
 }
 
 /**
  * The state of an account form: its text values, the errors under its inputs, one form-level message
  * and whether it is sending. `run` validates, sends once at a time and maps a failure to the inputs.
  */
-export function useAccountForm<V extends Record<string, string>>(initial: V) {
-  const [values, setValues] = useState<V>(initial)
+export function useAccountForm<K extends string>(initial: Record<K, string>) {
+  const [values, setValues] = useState<Record<K, string>>(initial)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | undefined>(undefined)
   const [sending, setSending] = useState(false)
@@ -68,11 +63,9 @@ export function useAccountForm<V extends Record<string, string>>(initial: V) {
     if (attempts > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }, [attempts])
 
-  const setValue = (name: keyof V & string, value: string) =>
-    setValues((previous) => ({ ...previous, [name]: value }))
+  const setValue = (name: K, value: string) => setValues((previous) => ({ ...previous, [name]: value }))
 
-  /** Value, change handler and error of one input (spread onto FormField, PasswordField or SelectField). */
-  const bind = (name: keyof V & string) => ({
+  const bind = (name: K): FieldBinding => ({
     name,
     value: values[name],
     error: errors[name],
@@ -81,7 +74,7 @@ export function useAccountForm<V extends Record<string, string>>(initial: V) {
   })
 
   /** Shows an error under one input (e.g. the send-code button's verdict on the e-mail). */
-  const setFieldError = (name: keyof V & string, message: string | undefined) =>
+  const setFieldError = (name: K, message: string | undefined) =>
     setErrors((previous) => {
       const { [name]: _dropped, ...rest } = previous
       return message === undefined ? rest : { ...rest, [name]: message }
@@ -166,10 +159,29 @@ export function FormAlert(props: { message: string | undefined }) {
 }
 
 /**
+ * The end of an account form: its form-level failure, then the submit button, which is disabled and
+ * shows `busyLabel` while the form is sending.
+ */
+export function FormSubmit(props: {
+  form: { sending: boolean; formError: string | undefined }
+  busyLabel: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <>
+      <FormAlert message={props.form.formError} />
+      <Button type="submit" disabled={props.form.sending}>
+        {props.form.sending ? props.busyLabel : props.children}
+      </Button>
+    </>
+  )
+}
+
+/**
  * Whether /login and /signup should treat the visitor as signed in. The route guard drops a token the
  * server did not know (401) without the session hearing of it, so the stored token is read too.
  */
-export function useSignedIn(): boolean {
+function useSignedIn(): boolean {
   const { signedIn } = useSession()
   return signedIn && readStoredToken() !== null
 }
@@ -178,7 +190,7 @@ export function useSignedIn(): boolean {
  * What /login and /signup show to someone already signed in: a way home, not a redirect (a redirect
  * would loop with pages that send a signed-out shopper here), and a way to switch accounts.
  */
-export function SignedInNote() {
+function SignedInNote() {
   const { logOut } = useSession()
   return (
     <Notice
@@ -198,4 +210,13 @@ export function SignedInNote() {
       <Trans>如需使用其他账号，请先退出登录。</Trans>
     </Notice>
   )
+}
+
+/**
+ * The form of /login or /signup, or SignedInNote for someone already signed in. The form stays while
+ * it is sending: a successful sign-in signs the session in before the page has moved on.
+ */
+export function UnlessSignedIn(props: { sending: boolean; children: ReactNode }) {
+  const signedIn = useSignedIn()
+  return signedIn && !props.sending ? <SignedInNote /> : props.children
 }

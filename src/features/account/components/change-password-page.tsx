@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
-import { Button } from '../../../components/ui/button.tsx'
 import { PasswordField } from '../../../components/ui/form-field.tsx'
 import { passwordChangeSchema } from '../../../domain/account.ts'
 import { showToast } from '../../../lib/toast.ts'
@@ -9,12 +8,13 @@ import { changePassword } from '../api/change-password.ts'
 import {
   AccountCard,
   checkWith,
-  FormAlert,
+  FormSubmit,
   formStack,
   linkRow,
   quiet,
   useAccountForm,
 } from './account-form.tsx'
+import { NewPasswordFields } from './new-password-fields.tsx'
 
 /** /change-password (signed in): the server signs the other devices out; this one stays signed in. */
 export function ChangePasswordPage() {
@@ -41,25 +41,10 @@ export function ChangePasswordPage() {
           required
           {...form.bind('password')}
         />
-        <PasswordField
-          label={t`新密码`}
-          autoComplete="new-password"
-          maxLength={16}
-          required
-          hint={t`8–16 位，须包含大写字母、小写字母、数字和特殊字符（! @ # $ % & * . , ?）`}
-          {...form.bind('newPassword')}
-        />
-        <PasswordField
-          label={t`确认新密码`}
-          autoComplete="new-password"
-          maxLength={16}
-          required
-          {...form.bind('confirmPassword')}
-        />
-        <FormAlert message={form.formError} />
-        <Button type="submit" disabled={form.sending}>
-          {form.sending ? <Trans>提交中…</Trans> : <Trans>修改密码</Trans>}
-        </Button>
+        <NewPasswordFields kind="replacement" form={form} name="newPassword" />
+        <FormSubmit form={form} busyLabel={<Trans>提交中…</Trans>}>
+          <Trans>修改密码</Trans>
+        </FormSubmit>
         <div className={linkRow}>
           <Link to="/userinfo">
             <Trans>返回个人信息</Trans>

@@ -1,29 +1,26 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { Button } from '../../../components/ui/button.tsx'
-import { FormField, PasswordField } from '../../../components/ui/form-field.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
 import { EmailCodeType, resetPasswordSchema } from '../../../domain/account.ts'
 import { resetPassword } from '../api/reset-password.ts'
 import {
   AccountCard,
   checkWith,
-  FormAlert,
+  FormSubmit,
   formStack,
   linkRow,
-  mismatchOf,
   quiet,
   useAccountForm,
 } from './account-form.tsx'
-import { SendCodeButton } from './send-code-button.tsx'
+import { EmailCodeFields } from './email-code-fields.tsx'
+import { mismatchOf, NewPasswordFields } from './new-password-fields.tsx'
 
 /**
  * /forgot: the e-mail gets a code (type 2), then the code and a new password (twice) reset it. Every
  * session of the account ends on the server, so the shopper logs in afresh.
  */
 export function ForgotPage() {
-  const { t } = useLingui()
   const form = useAccountForm({ username: '', code: '', password: '', confirmPassword: '' })
   const [done, setDone] = useState(false)
 
@@ -55,48 +52,11 @@ export function ForgotPage() {
         </Notice>
       ) : (
         <form ref={form.formRef} className={formStack} onSubmit={onSubmit} noValidate>
-          <FormField
-            label={t`邮箱`}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            {...form.bind('username')}
-            addon={
-              <SendCodeButton
-                type={EmailCodeType.resetPassword}
-                email={form.values.username}
-                onEmailError={(message) => form.setFieldError('username', message)}
-              />
-            }
-          />
-          <FormField
-            label={t`验证码`}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            required
-            {...form.bind('code')}
-          />
-          <PasswordField
-            label={t`新密码`}
-            autoComplete="new-password"
-            maxLength={16}
-            required
-            hint={t`8–16 位，须包含大写字母、小写字母、数字和特殊字符（! @ # $ % & * . , ?）`}
-            {...form.bind('password')}
-          />
-          <PasswordField
-            label={t`确认新密码`}
-            autoComplete="new-password"
-            maxLength={16}
-            required
-            {...form.bind('confirmPassword')}
-          />
-          <FormAlert message={form.formError} />
-          <Button type="submit" disabled={form.sending}>
-            {form.sending ? <Trans>提交中…</Trans> : <Trans>重置密码</Trans>}
-          </Button>
+          <EmailCodeFields codeType={EmailCodeType.resetPassword} form={form} />
+          <NewPasswordFields kind="replacement" form={form} name="password" />
+          <FormSubmit form={form} busyLabel={<Trans>提交中…</Trans>}>
+            <Trans>重置密码</Trans>
+          </FormSubmit>
           <div className={linkRow}>
             <Link to="/login">
               <Trans>返回登录</Trans>

@@ -2,21 +2,20 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import * as v from 'valibot'
-import { Button } from '../../../components/ui/button.tsx'
-import { FormField, PasswordField } from '../../../components/ui/form-field.tsx'
+import { PasswordField } from '../../../components/ui/form-field.tsx'
 import { loginSchema, redirectUrlSchema } from '../../../domain/account.ts'
 import { logIn } from '../api/log-in.ts'
 import {
   AccountCard,
   checkWith,
-  FormAlert,
+  FormSubmit,
   formStack,
   linkRow,
   quiet,
-  SignedInNote,
+  UnlessSignedIn,
   useAccountForm,
-  useSignedIn,
 } from './account-form.tsx'
+import { EmailField } from './email-code-fields.tsx'
 
 /**
  * Where to go after login: the redirectUrl the route guard set, only when it is a path on this site
@@ -29,7 +28,6 @@ export function loginTarget(redirectUrl: string | undefined): string | undefined
 /** /login: e-mail and password; the API client stores the token and the session signs in by itself. */
 export function LoginPage(props: { redirectUrl: string | undefined }) {
   const { t } = useLingui()
-  const signedIn = useSignedIn()
   const navigate = useNavigate()
   const form = useAccountForm({ username: '', password: '' })
   const target = loginTarget(props.redirectUrl)
@@ -47,28 +45,18 @@ export function LoginPage(props: { redirectUrl: string | undefined }) {
 
   return (
     <AccountCard title={<Trans>登录</Trans>}>
-      {signedIn && !form.sending ? (
-        <SignedInNote />
-      ) : (
+      <UnlessSignedIn sending={form.sending}>
         <form ref={form.formRef} className={formStack} onSubmit={onSubmit} noValidate>
-          <FormField
-            label={t`邮箱`}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            {...form.bind('username')}
-          />
+          <EmailField {...form.bind('username')} />
           <PasswordField
             label={t`密码`}
             autoComplete="current-password"
             required
             {...form.bind('password')}
           />
-          <FormAlert message={form.formError} />
-          <Button type="submit" disabled={form.sending}>
-            {form.sending ? <Trans>登录中…</Trans> : <Trans>登录</Trans>}
-          </Button>
+          <FormSubmit form={form} busyLabel={<Trans>登录中…</Trans>}>
+            <Trans>登录</Trans>
+          </FormSubmit>
           <div className={linkRow}>
             <Link to="/signup">
               <Trans>注册新账号</Trans>
@@ -78,7 +66,7 @@ export function LoginPage(props: { redirectUrl: string | undefined }) {
             </Link>
           </div>
         </form>
-      )}
+      </UnlessSignedIn>
     </AccountCard>
   )
 }

@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
-import { Button } from '../../../components/ui/button.tsx'
-import { FormField, PasswordField } from '../../../components/ui/form-field.tsx'
+import { FormField } from '../../../components/ui/form-field.tsx'
 import { EmailCodeType, registerSchema } from '../../../domain/account.ts'
 import { showToast } from '../../../lib/toast.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
@@ -10,16 +9,16 @@ import { registerAccount } from '../api/register-account.ts'
 import {
   AccountCard,
   checkWith,
-  FormAlert,
+  FormSubmit,
   formStack,
   linkRow,
-  mismatchOf,
   quiet,
-  SignedInNote,
+  UnlessSignedIn,
   useAccountForm,
-  useSignedIn,
 } from './account-form.tsx'
-import { SendCodeButton } from './send-code-button.tsx'
+import { EmailCodeFields } from './email-code-fields.tsx'
+import { mismatchOf, NewPasswordFields } from './new-password-fields.tsx'
+import { NicknameField } from './nickname-field.tsx'
 
 /**
  * /signup: e-mail with a mailed code (type 1, in the shown language), nickname, password twice, and
@@ -29,7 +28,6 @@ import { SendCodeButton } from './send-code-button.tsx'
 export function SignupPage() {
   const { t } = useLingui()
   const language = useLanguage()
-  const signedIn = useSignedIn()
   const navigate = useNavigate()
   const form = useAccountForm({
     username: '',
@@ -58,55 +56,11 @@ export function SignupPage() {
 
   return (
     <AccountCard title={<Trans>注册</Trans>}>
-      {signedIn && !form.sending ? (
-        <SignedInNote />
-      ) : (
+      <UnlessSignedIn sending={form.sending}>
         <form ref={form.formRef} className={formStack} onSubmit={onSubmit} noValidate>
-          <FormField
-            label={t`邮箱`}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            {...form.bind('username')}
-            addon={
-              <SendCodeButton
-                type={EmailCodeType.register}
-                email={form.values.username}
-                onEmailError={(message) => form.setFieldError('username', message)}
-              />
-            }
-          />
-          <FormField
-            label={t`验证码`}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            required
-            {...form.bind('code')}
-          />
-          <FormField
-            label={t`昵称`}
-            autoComplete="nickname"
-            maxLength={32}
-            required
-            {...form.bind('nickname')}
-          />
-          <PasswordField
-            label={t`密码`}
-            autoComplete="new-password"
-            maxLength={16}
-            required
-            hint={t`8–16 位，须包含大写字母、小写字母、数字和特殊字符（! @ # $ % & * . , ?）`}
-            {...form.bind('password')}
-          />
-          <PasswordField
-            label={t`确认密码`}
-            autoComplete="new-password"
-            maxLength={16}
-            required
-            {...form.bind('confirmPassword')}
-          />
+          <EmailCodeFields codeType={EmailCodeType.register} form={form} />
+          <NicknameField {...form.bind('nickname')} />
+          <NewPasswordFields kind="first" form={form} name="password" />
           <FormField label={t`电话（选填）`} type="tel" autoComplete="tel" {...form.bind('telephone')} />
           {asksMessagingAccount ? (
             <FormField
@@ -116,17 +70,16 @@ export function SignupPage() {
               {...form.bind('wechat')}
             />
           ) : null}
-          <FormAlert message={form.formError} />
-          <Button type="submit" disabled={form.sending}>
-            {form.sending ? <Trans>注册中…</Trans> : <Trans>注册</Trans>}
-          </Button>
+          <FormSubmit form={form} busyLabel={<Trans>注册中…</Trans>}>
+            <Trans>注册</Trans>
+          </FormSubmit>
           <div className={linkRow}>
             <Link to="/login">
               <Trans>已有账号？去登录</Trans>
             </Link>
           </div>
         </form>
-      )}
+      </UnlessSignedIn>
     </AccountCard>
   )
 }

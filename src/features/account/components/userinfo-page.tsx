@@ -9,11 +9,12 @@ import { EmailCodeType, profileSchema, Sex } from '../../../domain/account.ts'
 import type { UserProfile } from '../../../domain/session.ts'
 import { ApiFailure } from '../../../lib/api-client.ts'
 import { showToast } from '../../../lib/toast.ts'
-import { notifySessionEnd } from '../../../lib/validation-text.ts'
+import { endsSession } from '../../../lib/validation-text.ts'
 import { getUserInfo } from '../api/get-user-info.ts'
 import { updateBaseInfo } from '../api/update-base-info.ts'
-import { checkWith, FormAlert, formStack, linkRow, quiet, useAccountForm } from './account-form.tsx'
+import { checkWith, FormSubmit, formStack, linkRow, quiet, useAccountForm } from './account-form.tsx'
 import { AvatarDialog } from './avatar-dialog.tsx'
+import { NicknameField } from './nickname-field.tsx'
 import { SendCodeButton } from './send-code-button.tsx'
 
 const page = css({ maxWidth: '2xl', mx: 'auto', display: 'flex', flexDirection: 'column', gap: '6' })
@@ -77,8 +78,8 @@ export function UserinfoPage() {
     } catch (error) {
       // A cancelled load belongs to a page being left; nothing to show.
       if (error instanceof ApiFailure && error.kind === 'aborted') return
-      // 9004 and 9005 leave the page (the session does that); say why.
-      if (error instanceof ApiFailure && notifySessionEnd(error)) return
+      // 9004 and 9005 leave the page (the session does that; the API client says why).
+      if (error instanceof ApiFailure && endsSession(error)) return
       setLoaded({ state: 'failed', message: error instanceof Error ? error.message : '' })
     }
   }, [])
@@ -246,13 +247,7 @@ function BaseInfoForm(props: { profile: UserProfile; onSaved: (profile: UserProf
         <Trans>基本信息</Trans>
       </h2>
       <form ref={form.formRef} className={formStack} onSubmit={onSubmit} noValidate>
-        <FormField
-          label={t`昵称`}
-          autoComplete="nickname"
-          maxLength={32}
-          required
-          {...form.bind('nickname')}
-        />
+        <NicknameField {...form.bind('nickname')} />
         <FormField label={t`电话`} type="tel" autoComplete="tel" {...form.bind('telephone')} />
         <SelectField label={t`性别`} autoComplete="sex" {...form.bind('sex')}>
           {SEX_VALUES.map((sex) => (
@@ -269,10 +264,9 @@ function BaseInfoForm(props: { profile: UserProfile; onSaved: (profile: UserProf
           max="2100-12-31"
           {...form.bind('birthday')}
         />
-        <FormAlert message={form.formError} />
-        <Button type="submit" disabled={form.sending}>
-          {form.sending ? <Trans>保存中…</Trans> : <Trans>保存</Trans>}
-        </Button>
+        <FormSubmit form={form} busyLabel={<Trans>保存中…</Trans>}>
+          <Trans>保存</Trans>
+        </FormSubmit>
         <div className={linkRow}>
           <Link to="/change-password">
             <Trans>修改密码</Trans>
