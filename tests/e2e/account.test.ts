@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
@@ -7,18 +7,9 @@ import type { Browser, Page } from 'playwright-core'
 import { latestCodeFor, readOutbox } from '../server/support/outbox.ts'
 import { runServer, type StartedServer, stopServer } from '../support/server-process.ts'
 import { launchChrome, screenshotPath } from './browser.ts'
+import { translated } from './catalog-text.ts'
 
-/** The Japanese text of a source (zh-CN) message, from the shipped catalog: the test reads what users read. */
-const jaCatalog = readFileSync('src/locales/ja/messages.po', 'utf8')
-function ja(source: string): string {
-  const escaped = JSON.stringify(source)
-  const at = jaCatalog.indexOf(`msgid ${escaped}\nmsgstr `)
-  assert.ok(at >= 0, `the ja catalog has ${source}`)
-  const line = jaCatalog.slice(at).split('\n')[1] as string
-  const text = JSON.parse(line.slice('msgstr '.length)) as string
-  assert.ok(text, `${source} is translated to Japanese`)
-  return text
-}
+const ja = (source: string) => translated('ja', source)
 
 const EMAIL = 'mika@example.com'
 const PASSWORD = 'Sakura.2026'
