@@ -25,17 +25,23 @@ export interface SessionNavigation {
 // Quiet: a failed background load must not toast over the page; the session shows its own retry.
 const quiet = { systemNotify: false } as const
 
-async function loadVipInfo(): Promise<VipInfo> {
+async function fetchVipInfo(): Promise<VipInfo> {
   const [vipList, payInfo] = await Promise.all([getVipLevels(quiet), getPayInfo(quiet)])
   return { vipList, payInfo }
 }
 
 /**
- * The startup loads (spec §4 'Startup'). Pay info and the VIP levels exist today; the cart, address,
- * extra-pay and charge loads join this list with their own features.
+ * One VIP-info fetch at a time. A login starts the startup loads and the VIP reload together; two
+ * identical calls in flight would make the API client abort the first (spec §7), so they share one.
  */
-async function loadStartup(): Promise<StartupData> {
-  return { ...EMPTY_STARTUP, ...(await loadVipInfo()) }
+function sharedVipInfo(): () => Promise<VipInfo> {
+  let inFlight: Promise<VipInfo> | undefined
+  return () => {
+    inFlight ??= fetchVipInfo().finally(() => {
+      inFlight = undefined
+    })
+    return inFlight
+  }
 }
 
 /**
@@ -43,6 +49,12 @@ async function loadStartup(): Promise<StartupData> {
  * any response renews it (or signs in, when it names another session), 9004 and 9005 end it.
  */
 export function createSession(navigation: SessionNavigation) {
+  const loadVipInfo = sharedVipInfo()
+  /**
+   * The startup loads (spec §4 'Startup'). Pay info and the VIP levels exist today; the cart, address,
+   * extra-pay and charge loads join this list with their own features.
+   */
+  const loadStartup = async (): Promise<StartupData> => ({ ...EMPTY_STARTUP, ...(await loadVipInfo()) })
   const machine = sessionMachine.provide({
     actors: {
       loadStartup: fromPromise(loadStartup),
