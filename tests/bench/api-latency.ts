@@ -10,19 +10,34 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0
 const round = (ms: number) => Math.round(ms * 100) / 100
 
-/** Sequential GETs against a running server on loopback; a bounded count, so it always ends. */
-export async function measureLatency(baseUrl: string, path: string, requests = 200): Promise<Latency> {
-  for (let i = 0; i < 10; i++) await (await fetch(baseUrl + path)).arrayBuffer() // warm-up
+/**
+ * Sequential requests (GET unless `init` says otherwise) against a running server on loopback; a
+ * bounded count, so it always ends. Each answer must be a success, or the number would mean nothing.
+ */
+export async function measureLatency(
+  baseUrl: string,
+  path: string,
+  options: { requests?: number; warmUp?: number; init?: RequestInit } = {},
+): Promise<Latency> {
+  const { requests = 200, warmUp = 10, init = {} } = options
+  const send = async () => {
+    const response = await fetch(baseUrl + path, {
+      ...init,
+      headers: { 'Accept-Encoding': 'gzip', ...init.headers },
+    })
+    await response.arrayBuffer()
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`)
+  }
+  for (let i = 0; i < warmUp; i++) await send()
   const times: number[] = []
   for (let i = 0; i < requests; i++) {
     const start = performance.now()
-    const response = await fetch(baseUrl + path, { headers: { 'Accept-Encoding': 'gzip' } })
-    await response.arrayBuffer()
+    await send()
     times.push(performance.now() - start)
   }
   times.sort((a, b) => a - b)
   return {
-    path,
+    path: `${init.method ?? 'GET'} ${path}`,
     requests,
     p50Ms: round(percentile(times, 0.5)),
     p95Ms: round(percentile(times, 0.95)),

@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { latestCodeFor } from '../server/support/outbox.ts'
 import { runServer, stopServer } from '../support/server-process.ts'
 import { measureLatency } from './api-latency.ts'
 import { measureFirstPageJs } from './first-page-js.ts'
@@ -12,13 +13,47 @@ import { measureCommitCost } from './pglite-commit-cost.ts'
 import { measurePriceEngine } from './price-engine.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'yoyaku-bench-'))
-const run = runServer({ DATA_DIR: dataDir, STATIC_DIR: 'dist' })
+const outboxDir = join(dataDir, 'outbox')
+const run = runServer({ DATA_DIR: dataDir, STATIC_DIR: 'dist', MAIL_OUTBOX_DIR: outboxDir })
 const server = await run.started
+
+/** A customer made through the real sign-up calls; returns its login body and token. */
+async function signUpCustomer(baseUrl: string) {
+  const credentials = { username: 'bench@example.com', password: 'Bench.2026' }
+  const post = (path: string, body: unknown) =>
+    fetch(baseUrl + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  await post('/api/mall/user/code/email', { type: 1, username: credentials.username, language: 'en' })
+  const code = await latestCodeFor(outboxDir, credentials.username)
+  const registered = await post('/api/mall/user/register', { ...credentials, nickname: 'Bench', code })
+  const token = registered.headers.get('token')
+  if (!token) throw new Error('sign-up gave no token')
+  return { credentials, token }
+}
+
 try {
   const firstPageJs = await measureFirstPageJs(`${server.baseUrl}/`)
+  const customer = await signUpCustomer(server.baseUrl)
   const latency = [
     await measureLatency(server.baseUrl, '/api/mall/category/list'),
     await measureLatency(server.baseUrl, '/api/mall/product/hotList?language=zhCn'),
+    // A guarded call: token check plus the session and account read every guarded call makes.
+    await measureLatency(server.baseUrl, '/api/mall/user/checkToken', {
+      init: { headers: { token: customer.token } },
+    }),
+    // argon2id verification dominates; 25 stays under the 30-a-minute login limit per address.
+    await measureLatency(server.baseUrl, '/api/mall/user/login', {
+      requests: 25,
+      warmUp: 2,
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(customer.credentials),
+      },
+    }),
   ]
   await stopServer(server, run.exited)
   const commitCost = [await measureCommitCost(true), await measureCommitCost(false)]
