@@ -173,6 +173,36 @@ describe('avatar menu', () => {
     expect(within(menu).getByRole('menuitem', { name: '我的订单' })).toBeTruthy()
   })
 
+  it('goes to a menu entry inside the app, without reloading it, and closes the menu', async () => {
+    signIn()
+    serveShop()
+    server.use(
+      http.get('*/api/mall/user/info', () =>
+        ok({
+          id: 42,
+          username: 'sakura@example.com',
+          nickname: '小樱',
+          telephone: null,
+          wechat: 'wx',
+          sex: 0,
+          birthday: null,
+          avatar: null,
+          role: 2,
+          score: 120,
+          language: 'zhCn',
+          createdAt: '2026-11-01T00:00:00.000Z',
+        }),
+      ),
+    )
+    const { router } = await renderApp()
+    fireEvent.click(await avatarButton())
+    const entry = screen.getByRole('menuitem', { name: '个人信息' })
+    expect(fireEvent.click(entry)).toBe(false) // the browser's own navigation was prevented
+    await waitFor(() => expect(router.state.location.pathname).toBe('/userinfo'))
+    expect(await screen.findByText('sakura@example.com')).toBeTruthy()
+    expect(screen.queryByRole('menu')).toBeNull()
+  })
+
   it('logs out: tells the server, forgets the token and offers Login again', async () => {
     signIn()
     const heard = serveShop()

@@ -11,6 +11,7 @@ import {
 } from 'react'
 import type { StartupData } from '../../../../machines/session/session.machine.ts'
 import { css, cx } from '../../../../styled-system/css'
+import { HrefLink } from '../../../components/ui/href-link.tsx'
 import { badgeText, type HeaderBadgeCounts, headerBadgeTotal } from '../../../domain/badges.ts'
 import { useSession } from '../session/use-session.tsx'
 import { TIER_RULES_HREF, useMemberTier } from './tier-label.tsx'
@@ -282,10 +283,10 @@ export function AvatarMenu() {
           </p>
           <div id={menuId} role="menu" aria-labelledby={headingId} onKeyDown={onMenuKeyDown}>
             {entries.map((entry, index) => (
-              <a key={entry.key} href={entry.href} {...itemProps(index)} onClick={() => close(false)}>
+              <HrefLink key={entry.key} href={entry.href} {...itemProps(index)} onClick={() => close(false)}>
                 <span>{entry.label}</span>
                 {entry.badge === undefined ? null : <CountBadge count={entry.badge} describe={pending} />}
-              </a>
+              </HrefLink>
             ))}
             <hr className={separator} />
             <button

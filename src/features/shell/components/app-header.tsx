@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { css, cx } from '../../../../styled-system/css'
+import { HrefLink } from '../../../components/ui/href-link.tsx'
 import type { CategoryNode } from '../../../domain/catalog.ts'
 import type { Language } from '../../../domain/language.ts'
 import { AvatarMenu, CountBadge } from '../../account/components/avatar-menu.tsx'
@@ -51,12 +52,12 @@ const cartBadge = css({ position: 'absolute', top: '-1', right: '-1' })
 function SignedOutActions() {
   return (
     <>
-      <a href="/login" className={cx(headerLink, outlined)}>
+      <HrefLink href="/login" className={cx(headerLink, outlined)}>
         <Trans>登录</Trans>
-      </a>
-      <a href="/signup" className={cx(headerLink, filled)}>
+      </HrefLink>
+      <HrefLink href="/signup" className={cx(headerLink, filled)}>
         <Trans>注册</Trans>
-      </a>
+      </HrefLink>
     </>
   )
 }
@@ -66,17 +67,17 @@ function SignedInActions(props: { cartCount: number }) {
   return (
     <>
       <TierLabel />
-      <a href="/collect" className={cx(headerLink, quiet)}>
+      <HrefLink href="/collect" className={cx(headerLink, quiet)}>
         <Trans>收藏</Trans>
-      </a>
-      <a href="/cart" className={cx(headerLink, quiet)}>
+      </HrefLink>
+      <HrefLink href="/cart" className={cx(headerLink, quiet)}>
         <Trans>购物车</Trans>
         <CountBadge
           count={props.cartCount}
           describe={(text) => t`（${text} 件商品）`}
           className={cartBadge}
         />
-      </a>
+      </HrefLink>
       <AvatarMenu />
     </>
   )
