@@ -58,6 +58,7 @@ const SERVER_TEXT: Record<string, () => string> = {
   'has expired; ask for a new code': () => t`验证码已过期，请重新获取`,
   'was entered wrong too many times; ask for a new code': () => t`验证码错误次数过多，请重新获取`,
   'is not the code we sent': () => t`验证码不正确`,
+  'The e-mail could not be sent; please try again in a moment': () => t`邮件发送失败，请稍后再试`,
   'is not valid multipart/form-data': () => t`上传的内容格式不正确`,
   // src/domain/language.ts
   'must be one of zhCn, ja, en': () => t`语言须为简体中文、日语或英语`,
@@ -193,6 +194,11 @@ export function formFailureOf(error: unknown, formFields: readonly string[]): Fo
     if (formFields.includes(field)) fields[field] = message
     else others.push(message)
   }
-  if (Object.keys(all).length === 0) return { fields, message: validationText(error.message) }
+  if (Object.keys(all).length === 0) {
+    const known = validationText(error.message)
+    // A server fault the client has no words for gets the general message, not the server's English.
+    const unknownFault = known === error.message && (error.code ?? 0) >= 500
+    return { fields, message: unknownFault ? t`出错了，请稍后再试` : known }
+  }
   return { fields, message: others.length > 0 ? others.join(' ') : undefined }
 }

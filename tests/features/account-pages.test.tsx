@@ -320,6 +320,24 @@ describe('sign-up page', () => {
   })
 })
 
+describe('send-code button when mail fails', () => {
+  it('says the mail could not be sent, in the page language, and lets the shopper try again', async () => {
+    serveAround()
+    server.use(
+      http.post('*/api/mall/user/code/email', () =>
+        failed(500, 'The e-mail could not be sent; please try again in a moment', null, 500),
+      ),
+    )
+    await open('/signup')
+
+    await screen.findByRole('heading', { name: '注册' })
+    type('邮箱', 'new@example.com')
+    fireEvent.click(page().getByRole('button', { name: '发送验证码' }))
+    expect(await page().findByRole('alert')).toHaveProperty('textContent', '邮件发送失败，请稍后再试')
+    expect((page().getByRole('button', { name: '发送验证码' }) as HTMLButtonElement).disabled).toBe(false)
+  })
+})
+
 describe('forgot page', () => {
   it('mails a reset code, resets the password and points to login', async () => {
     serveAround()

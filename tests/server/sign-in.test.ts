@@ -1,3 +1,4 @@
+import { rm, writeFile } from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../server/db/schema.ts'
@@ -148,6 +149,22 @@ describe.each(engines)('sign-up, login and session on %s', (engine) => {
     expect((await askCode('resend@example.com', 1, client)).status).toBe(200)
     // The newest code replaces the earlier one.
     expect((await readOutbox(t.outboxDir)).filter((m) => m.to.includes('resend@example.com'))).toHaveLength(2)
+  })
+
+  it('says so when the mail cannot be sent, and lets the shopper ask again at once', async () => {
+    // The outbox path is taken by a file, so writing the mail fails as a dead SMTP server would.
+    await rm(t.outboxDir, { recursive: true, force: true })
+    await writeFile(t.outboxDir, 'not a folder')
+    const client = newClient()
+    try {
+      const failed = await askCode('unlucky@example.com', 1, client)
+      expect(failed.status).toBe(500)
+      expect(failed.body.msg).toBe('The e-mail could not be sent; please try again in a moment')
+    } finally {
+      await rm(t.outboxDir, { force: true })
+    }
+    expect((await askCode('unlucky@example.com', 1, client)).status).toBe(200)
+    expect(await latestCodeFor(t.outboxDir, 'unlucky@example.com')).toMatch(/^\d{6}$/)
   })
 
   it('limits codes per client address to 20 an hour', async () => {

@@ -37,8 +37,8 @@ export async function storeCode(
   db: Db,
   key: Uint8Array,
   input: { email: string; type: EmailCodeType; code: string; userId?: number; now: Date },
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<number> {
+  return db.transaction(async (tx) => {
     await tx
       .update(emailCodes)
       .set({ consumedAt: input.now })
@@ -49,15 +49,25 @@ export async function storeCode(
           isNull(emailCodes.consumedAt),
         ),
       )
-    await tx.insert(emailCodes).values({
-      email: input.email,
-      type: input.type,
-      codeHash: codeHash(key, input.email, input.type, input.code),
-      userId: input.userId ?? null,
-      createdAt: input.now,
-      expiresAt: new Date(input.now.getTime() + CODE_VALID_MINUTES * 60_000),
-    })
+    const [row] = await tx
+      .insert(emailCodes)
+      .values({
+        email: input.email,
+        type: input.type,
+        codeHash: codeHash(key, input.email, input.type, input.code),
+        userId: input.userId ?? null,
+        createdAt: input.now,
+        expiresAt: new Date(input.now.getTime() + CODE_VALID_MINUTES * 60_000),
+      })
+      .returning({ id: emailCodes.id })
+    if (!row) throw new Error('the code was not stored')
+    return row.id
   })
+}
+
+/** Removes a code that never reached its address, so asking again is not held up by the resend wait. */
+export async function discardCode(db: Db, id: number): Promise<void> {
+  await db.delete(emailCodes).where(eq(emailCodes.id, id))
 }
 
 export type CodeCheck =

@@ -14,7 +14,7 @@ import { users } from '../../db/schema.ts'
 import { ApiError } from '../../http/envelope.ts'
 import { codeMail } from '../mail/account-mail.ts'
 import { countEvent, peekCount, type RateLimit } from '../rate-limit.ts'
-import { codeFailureMessage, newCode, resendWait, spendCode, storeCode } from './email-codes.ts'
+import { codeFailureMessage, discardCode, newCode, resendWait, spendCode, storeCode } from './email-codes.ts'
 import { openSession, revokeOtherSessions } from './sessions.ts'
 
 /**
@@ -30,6 +30,12 @@ export const LIMITS = {
   codesPerEmail: { max: 10, windowSeconds: 3600 },
   codesPerClient: { max: 20, windowSeconds: 3600 },
 } as const satisfies Record<string, RateLimit>
+
+const CODE_PURPOSE: Record<EmailCodeType, string> = {
+  [EmailCodeType.register]: 'sign-up',
+  [EmailCodeType.resetPassword]: 'password-reset',
+  [EmailCodeType.replaceEmail]: 'e-mail-change',
+}
 
 /** argon2id with the library's defaults (m = 19 MiB, t = 2, p = 1: OWASP's first choice). */
 export const hashPassword = (password: string) => hash(password)
@@ -81,12 +87,24 @@ export async function sendEmailCode(
   if (type === EmailCodeType.resetPassword && !existing) return
 
   const code = newCode()
-  await storeCode(deps.db, deps.authKeys.codeKey, { email, type, code, userId: request.userId, now })
+  const codeId = await storeCode(deps.db, deps.authKeys.codeKey, {
+    email,
+    type,
+    code,
+    userId: request.userId,
+    now,
+  })
   const link =
     type === EmailCodeType.replaceEmail
       ? `${deps.publicUrl}/replaceEmail?${new URLSearchParams({ username: email, code })}`
       : undefined
-  await deps.mailer.send(codeMail({ to: email, type, language: request.language, code, link }))
+  try {
+    await deps.mailer.send(codeMail({ to: email, type, language: request.language, code, link }))
+  } catch (error) {
+    await discardCode(deps.db, codeId)
+    console.error(`[mail] the ${CODE_PURPOSE[type]} code to ${email} was not sent:`, error)
+    throw new ApiError(ResultCode.internal, 'The e-mail could not be sent; please try again in a moment')
+  }
 }
 
 /** POST /mall/user/register: the account, and a session so the new customer is signed in at once. */
