@@ -11,6 +11,8 @@ describe('configuration', () => {
       databaseUrl: undefined,
       mailOutboxDir: resolve('data', 'outbox'),
       publicUrl: 'http://localhost:8080',
+      mailFrom: 'Yoyaku <no-reply@yoyaku.local>',
+      trustProxy: false,
     })
   })
 
@@ -24,6 +26,8 @@ describe('configuration', () => {
       SMTP_URL: 'smtp://mail:25',
       MAIL_OUTBOX_DIR: '/tmp/outbox',
       PUBLIC_URL: 'https://shop.example/',
+      MAIL_FROM: 'Shop <hello@shop.example>',
+      TRUST_PROXY: '1',
     })
     expect(env).toMatchObject({
       port: 9000,
@@ -34,6 +38,8 @@ describe('configuration', () => {
       smtpUrl: 'smtp://mail:25',
       mailOutboxDir: '/tmp/outbox',
       publicUrl: 'https://shop.example',
+      mailFrom: 'Shop <hello@shop.example>',
+      trustProxy: true,
     })
   })
 
@@ -52,6 +58,7 @@ describe('configuration', () => {
       { ADMIN_EMAIL: 'not-an-email' },
       'Invalid configuration: ADMIN_EMAIL must be an e-mail address (got "not-an-email")',
     ],
+    [{ TRUST_PROXY: 'yes' }, 'Invalid configuration: TRUST_PROXY must be 0 or 1 (got "yes")'],
     [
       { ADMIN_PASSWORD: 'Str0ng!Pass' },
       'Invalid configuration: ADMIN_PASSWORD is set but ADMIN_EMAIL is not',
