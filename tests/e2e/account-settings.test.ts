@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
+import { deflateSync } from 'node:zlib'
 import type { Browser, Page } from 'playwright-core'
 import { latestCodeFor, readOutbox } from '../server/support/outbox.ts'
 import { runServer, type StartedServer, stopServer } from '../support/server-process.ts'
@@ -10,6 +11,40 @@ import { launchChrome, screenshotPath } from './browser.ts'
 import { translated } from './catalog-text.ts'
 
 const en = (source: string) => translated('en', source)
+
+/** A valid 2×2 PNG, built here so the test needs no fixture file. */
+function tinyPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    return c >>> 0
+  })
+  const crc32 = (bytes: Buffer) => {
+    let c = 0xffffffff
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] as number) ^ (c >>> 8)
+    return (c ^ 0xffffffff) >>> 0
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(crc32(body))
+    return Buffer.concat([length, body, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(2, 0) // width
+  header.writeUInt32BE(2, 4) // height
+  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
+  // Two rows: filter byte 0, then two orange pixels each.
+  const pixels = Buffer.from([0, 255, 128, 0, 255, 128, 0, 0, 255, 128, 0, 255, 128, 0])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
 
 const EMAIL = 'sam@example.com'
 const NEW_EMAIL = 'sam.new@example.com'
@@ -93,6 +128,24 @@ describe('profile, password and e-mail changes in a real browser, in English', (
     await page.getByRole('button', { name: /Samantha/ }).waitFor()
     await expectEnglish()
     await page.screenshot({ path: screenshotPath('account-userinfo-en'), fullPage: true })
+  })
+
+  it('uploads a profile picture that the header shows at once', async () => {
+    await page.getByRole('button', { name: en('更换头像') }).click()
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng() })
+    await page.getByRole('img', { name: en('头像预览') }).waitFor()
+    await page.getByRole('button', { name: en('上传'), exact: true }).click()
+    await page.getByText(en('头像已更新')).waitFor()
+    const headerAvatar = page.locator('header img[src^="/uploads/avatars/"]')
+    await headerAvatar.waitFor()
+    // The picture really loads from the server.
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('header img[src^="/uploads/avatars/"]') as HTMLImageElement | null)
+          ?.naturalWidth === 2,
+    )
   })
 
   it('changes the password; the new one logs in and the old one no longer does', async () => {
