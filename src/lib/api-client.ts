@@ -58,21 +58,30 @@ export function configureSession(hooks: SessionHooks): void {
   sessionHooks = hooks
 }
 
-// Any response, success or failure, may carry a renewed token.
-const adoptResponseToken: ConfiguredMiddleware = (next) => async (url, options) => {
-  const response = await next(url, options)
-  const token = response.headers.get('token')
-  if (token) {
-    storeToken(token)
-    sessionHooks.onToken(token)
+/**
+ * Any response, success or failure, may carry a token: a login's, or a renewal. A renewal is taken
+ * only while the session that sent the call is still the stored one, so a late answer to a call made
+ * before a logout (or before another login) cannot sign the old session back in.
+ */
+const adoptResponseToken =
+  (sentToken: string | null): ConfiguredMiddleware =>
+  (next) =>
+  async (url, options) => {
+    const response = await next(url, options)
+    const token = response.headers.get('token')
+    if (token && (sentToken === null || readStoredToken() === sentToken)) {
+      storeToken(token)
+      sessionHooks.onToken(token)
+    }
+    return response
   }
-  return response
-}
 
 // Built per call so the origin and the token are read when the call is made (and jsdom's origin in tests).
 function api() {
   const token = readStoredToken()
-  const base = wretch(`${location.origin}/api`).middlewares([adoptResponseToken]).accept('application/json')
+  const base = wretch(`${location.origin}/api`)
+    .middlewares([adoptResponseToken(token)])
+    .accept('application/json')
   return token ? base.headers({ token }) : base
 }
 

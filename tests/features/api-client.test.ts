@@ -11,7 +11,7 @@ import {
   configureSession,
 } from '../../src/lib/api-client.ts'
 import { activateLanguage } from '../../src/lib/i18n.ts'
-import { readStoredToken, storeToken } from '../../src/lib/session-token.ts'
+import { clearStoredToken, readStoredToken, storeToken } from '../../src/lib/session-token.ts'
 import { currentToasts, dismissAllToasts } from '../../src/lib/toast.ts'
 import { server } from './support/msw-server.ts'
 
@@ -75,6 +75,26 @@ describe('api client: token', () => {
     await apiPost('/mall/user/login', { username: 'a@example.com', password: 'secret123' })
     expect(readStoredToken()).toBe('fresh.jwt.token')
     expect(hooks.onToken).toHaveBeenCalledWith('fresh.jwt.token')
+  })
+
+  it('ignores a renewal that answers a call of a session signed out meanwhile', async () => {
+    storeToken('old.jwt.token')
+    let answer: (() => void) | undefined
+    server.use(
+      http.get('*/api/mall/user/info', async () => {
+        await new Promise<void>((resolve) => {
+          answer = resolve
+        })
+        return ok({}, { headers: { token: 'renewed.jwt.token' } })
+      }),
+    )
+    const late = apiGet('/mall/user/info')
+    await vi.waitFor(() => expect(answer).toBeDefined())
+    clearStoredToken() // the shopper logged out while the call was on its way
+    answer?.()
+    await late
+    expect(readStoredToken()).toBeNull()
+    expect(hooks.onToken).not.toHaveBeenCalled()
   })
 
   it('takes a renewed token from a failure response too', async () => {
@@ -286,19 +306,19 @@ describe('api client: session codes', () => {
 
 describe('api client: duplicate calls', () => {
   it('aborts the earlier of two identical calls in flight, silently', async () => {
-    let served = 0
+    // Slow enough that the earlier call is still in flight when the later one starts. (The earlier
+    // one may be aborted before the mock server even sees it, so the answer cannot depend on order.)
     server.use(
       http.get('*/api/mall/product/search', async () => {
-        served += 1
-        if (served === 1) await delay('infinite')
-        return ok({ page: served })
+        await delay(200)
+        return ok({ page: 1 })
       }),
     )
     const earlier = failureOf(apiGet('/mall/product/search', { pageNum: 1, keywords: 'miku' }))
     // Same call, query written in another order.
     const later = apiGet('/mall/product/search', { keywords: 'miku', pageNum: 1 })
     expect((await earlier).kind).toBe('aborted')
-    expect(await later).toEqual({ page: 2 })
+    expect(await later).toEqual({ page: 1 })
     expect(toastsOnScreen()).toEqual([])
   })
 
