@@ -1,8 +1,10 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { EmailCodeType } from '../../../src/domain/account.ts'
+import { ResultCode } from '../../../src/domain/result-code.ts'
 import type { Db } from '../../db/client.ts'
 import { emailCodes } from '../../db/schema.ts'
+import { ApiError } from '../../http/envelope.ts'
 import { CODE_VALID_MINUTES } from '../mail/account-mail.ts'
 
 /** Wrong tries after which a code is dead and a new one must be asked for. */
@@ -109,8 +111,35 @@ export async function spendCode(
   return { ok: true, userId: row.userId }
 }
 
+export type CodeRefusal = Exclude<CodeCheck, { ok: true }>['reason']
+
+/**
+ * Makes a change that an e-mailed code allows: the code is spent in the same transaction, so it is
+ * used exactly when the change commits. A refused code is reported only after that transaction
+ * commits, so the wrong try it counted stays counted; the 400 carries `{ reason }`, so a page can
+ * tell an expired code from a wrong one. `change` gets the account the code was asked for by (e-mail
+ * changes) and may throw to refuse; then nothing is spent.
+ */
+export async function changeWithCode<R>(
+  db: Db,
+  key: Uint8Array,
+  input: { email: string; type: EmailCodeType; code: string; now: Date },
+  change: (tx: Db, askedBy: number | null) => Promise<R>,
+): Promise<R> {
+  const outcome: { refused: CodeRefusal } | { done: R } = await db.transaction(async (tx) => {
+    const check = await spendCode(tx, key, input)
+    if (!check.ok) return { refused: check.reason }
+    return { done: await change(tx, check.userId) }
+  })
+  if ('refused' in outcome) {
+    const reason = outcome.refused
+    throw new ApiError(ResultCode.invalidInput, codeFailureMessage(reason), { reason })
+  }
+  return outcome.done
+}
+
 /** The client-facing message of a refused code; `field` is where the form shows it. */
-export function codeFailureMessage(reason: Exclude<CodeCheck, { ok: true }>['reason']): string {
+export function codeFailureMessage(reason: CodeRefusal): string {
   switch (reason) {
     case 'missing':
       return 'code: no code was sent to this address; ask for a new code'

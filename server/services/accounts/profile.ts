@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema.ts'
 import { ApiError } from '../../http/envelope.ts'
 import { countEvent, peekCount } from '../rate-limit.ts'
-import { type CodeCheck, codeFailureMessage, spendCode } from './email-codes.ts'
+import { changeWithCode, codeFailureMessage } from './email-codes.ts'
 import { type AccountRow, revokeOtherSessions } from './sessions.ts'
 import { hashPassword, LIMITS } from './sign-in.ts'
 
@@ -137,8 +137,6 @@ export async function changePassword(
   })
 }
 
-export type ReplaceEmailFailure = Exclude<CodeCheck, { ok: true }>['reason']
-
 const addressTaken = () => new ApiError(ResultCode.conflict, 'username: is already used by an account')
 
 /** PostgreSQL's unique_violation, as the driver reports it (drizzle wraps it in `cause`). */
@@ -161,43 +159,30 @@ export async function replaceEmail(
 ): Promise<{ username: string }> {
   const now = deps.now()
   const email = payload.username
-  let outcome: { ok: true } | { ok: false; reason: ReplaceEmailFailure } | { ok: false; reason: 'taken' }
+  const code = { email, type: EmailCodeType.replaceEmail, code: payload.code, now }
   try {
-    outcome = await deps.db.transaction(async (tx) => {
-      const check = await spendCode(tx, deps.authKeys.codeKey, {
-        email,
-        type: EmailCodeType.replaceEmail,
-        code: payload.code,
-        now,
-      })
-      if (!check.ok) return check
+    await changeWithCode(deps.db, deps.authKeys.codeKey, code, async (tx, askedBy) => {
       // Every e-mail-change code is stored with the account that asked for it; one without is unusable.
-      if (check.userId === null) return { ok: false as const, reason: 'missing' as const }
+      const unusable = () =>
+        new ApiError(ResultCode.invalidInput, codeFailureMessage('missing'), { reason: 'missing' })
+      if (askedBy === null) throw unusable()
       const [holder] = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.email, email), ne(users.id, check.userId)))
-      if (holder) return { ok: false as const, reason: 'taken' as const }
+        .where(and(eq(users.email, email), ne(users.id, askedBy)))
+      if (holder) throw addressTaken()
       const [account] = await tx
         .update(users)
         .set({ email, updatedAt: now })
-        .where(eq(users.id, check.userId))
+        .where(eq(users.id, askedBy))
         .returning({ id: users.id })
-      if (!account) return { ok: false as const, reason: 'missing' as const }
+      if (!account) throw unusable()
       await revokeOtherSessions(tx, account.id, now)
-      return { ok: true as const }
     })
   } catch (error) {
     // Another account took the address between the check and the update.
     if (isUniqueViolation(error)) throw addressTaken()
     throw error
-  }
-  // Committed first, so a wrong try is counted even though the call fails.
-  if (!outcome.ok) {
-    if (outcome.reason === 'taken') throw addressTaken()
-    throw new ApiError(ResultCode.invalidInput, codeFailureMessage(outcome.reason), {
-      reason: outcome.reason,
-    })
   }
   return { username: email }
 }

@@ -14,7 +14,7 @@ import { users } from '../../db/schema.ts'
 import { ApiError } from '../../http/envelope.ts'
 import { codeMail } from '../mail/account-mail.ts'
 import { countEvent, peekCount, type RateLimit } from '../rate-limit.ts'
-import { codeFailureMessage, discardCode, newCode, resendWait, spendCode, storeCode } from './email-codes.ts'
+import { changeWithCode, discardCode, newCode, resendWait, storeCode } from './email-codes.ts'
 import { openSession, revokeOtherSessions } from './sessions.ts'
 
 /**
@@ -111,15 +111,9 @@ export async function sendEmailCode(
 export async function register(deps: AppDeps, payload: RegisterPayload): Promise<{ token: string }> {
   const now = deps.now()
   const passwordHash = await hashPassword(payload.password)
-  const outcome = await deps.db.transaction(async (tx) => {
-    const check = await spendCode(tx, deps.authKeys.codeKey, {
-      email: payload.username,
-      type: EmailCodeType.register,
-      code: payload.code,
-      now,
-    })
-    if (!check.ok) return check
-    const [account] = await tx
+  const code = { email: payload.username, type: EmailCodeType.register, code: payload.code, now }
+  const account = await changeWithCode(deps.db, deps.authKeys.codeKey, code, async (tx) => {
+    const [created] = await tx
       .insert(users)
       .values({
         email: payload.username,
@@ -134,14 +128,12 @@ export async function register(deps: AppDeps, payload: RegisterPayload): Promise
       })
       .onConflictDoNothing()
       .returning()
-    return { ok: true as const, account }
+    if (!created) {
+      throw new ApiError(ResultCode.conflict, 'username: is already registered; log in or reset the password')
+    }
+    return created
   })
-  // Committed first, so a wrong try is counted even though the call fails.
-  if (!outcome.ok) throw new ApiError(ResultCode.invalidInput, codeFailureMessage(outcome.reason))
-  if (!outcome.account) {
-    throw new ApiError(ResultCode.conflict, 'username: is already registered; log in or reset the password')
-  }
-  return openSession(deps.db, deps.authKeys.tokenKey, outcome.account, now)
+  return openSession(deps.db, deps.authKeys.tokenKey, account, now)
 }
 
 /** POST /mall/user/login */
@@ -183,21 +175,13 @@ const UNKNOWN_ACCOUNT_HASH = await hash(crypto.randomUUID())
 export async function resetPassword(deps: AppDeps, payload: ResetPasswordPayload): Promise<void> {
   const now = deps.now()
   const passwordHash = await hashPassword(payload.password)
-  const outcome = await deps.db.transaction(async (tx) => {
-    const check = await spendCode(tx, deps.authKeys.codeKey, {
-      email: payload.username,
-      type: EmailCodeType.resetPassword,
-      code: payload.code,
-      now,
-    })
-    if (!check.ok) return check
+  const code = { email: payload.username, type: EmailCodeType.resetPassword, code: payload.code, now }
+  await changeWithCode(deps.db, deps.authKeys.codeKey, code, async (tx) => {
     const [account] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: now })
       .where(eq(users.email, payload.username))
       .returning({ id: users.id })
     if (account) await revokeOtherSessions(tx, account.id, now)
-    return { ok: true as const }
   })
-  if (!outcome.ok) throw new ApiError(ResultCode.invalidInput, codeFailureMessage(outcome.reason))
 }
