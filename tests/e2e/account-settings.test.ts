@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { deflateSync } from 'node:zlib'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { latestCodeFor, readOutbox } from '../server/support/outbox.ts'
-import { runServer, type StartedServer, stopServer } from '../support/server-process.ts'
-import { launchChrome, screenshotPath } from './browser.ts'
+import { screenshotPath } from './browser.ts'
 import { translated } from './catalog-text.ts'
+import { type RunningShop, startShop } from './shop.ts'
 
 const en = (source: string) => translated('en', source)
 
@@ -52,16 +49,11 @@ const PASSWORD = 'Figure.2026'
 const NEW_PASSWORD = 'Plushie!27'
 
 describe('profile, password and e-mail changes in a real browser, in English', () => {
-  let dataDir: string
-  let outboxDir: string
-  let server: StartedServer
-  let exited: ReturnType<typeof runServer>['exited']
-  let browser: Browser
+  let shop: RunningShop
   let page: Page
 
-  const url = (path: string) => `${server.baseUrl}${path}`
   const post = async (path: string, body: unknown) => {
-    const response = await fetch(url(path), {
+    const response = await fetch(shop.url(path), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -71,18 +63,11 @@ describe('profile, password and e-mail changes in a real browser, in English', (
   }
 
   before(async () => {
-    assert.ok(
-      existsSync('dist/index.html'),
-      'the PWA is not built: run `npm run build` first (npm test does)',
-    )
-    dataDir = mkdtempSync(join(tmpdir(), 'yoyaku-e2e-settings-'))
-    outboxDir = join(dataDir, 'mail')
-    const run = runServer({ DATA_DIR: dataDir, STATIC_DIR: 'dist', MAIL_OUTBOX_DIR: outboxDir })
-    exited = run.exited
-    server = await run.started
+    shop = await startShop({ locale: 'en-GB', name: 'settings' })
+    page = shop.page
     // The account is made through the API; the browser test of sign-up is account.test.ts.
     await post('/api/mall/user/code/email', { type: 1, username: EMAIL, language: 'en' })
-    const code = await latestCodeFor(outboxDir, EMAIL)
+    const code = await latestCodeFor(shop.outboxDir, EMAIL)
     await post('/api/mall/user/register', {
       username: EMAIL,
       password: PASSWORD,
@@ -90,24 +75,12 @@ describe('profile, password and e-mail changes in a real browser, in English', (
       code,
       language: 'en',
     })
-    browser = await launchChrome()
-    page = await (
-      await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' })
-    ).newPage()
   })
 
   after(async () => {
-    await browser?.close()
-    if (server) await stopServer(server, exited)
-    rmSync(dataDir, { recursive: true, force: true })
+    await shop?.close()
   })
 
-  async function expectEnglish() {
-    await page.waitForFunction(() => document.documentElement.lang === 'en', undefined, { timeout: 5000 })
-  }
-  async function waitForPath(path: string) {
-    await page.waitForURL((current) => current.pathname + current.search === path, { timeout: 15_000 })
-  }
   async function logIn(email: string, password: string) {
     await page.locator('input[name="username"]').fill(email)
     await page.locator('input[name="password"]').fill(password)
@@ -115,18 +88,18 @@ describe('profile, password and e-mail changes in a real browser, in English', (
   }
 
   it('logs in in English and changes the nickname; the header shows it at once', async () => {
-    await page.goto(url('/'))
+    await page.goto(shop.url('/'))
     await page.locator('header select').first().selectOption('en')
-    await expectEnglish()
-    await page.goto(url('/userinfo'))
-    await waitForPath('/login?redirectUrl=%2Fuserinfo')
+    await shop.waitForLang('en')
+    await page.goto(shop.url('/userinfo'))
+    await shop.waitForPath('/login?redirectUrl=%2Fuserinfo')
     await logIn(EMAIL, PASSWORD)
-    await waitForPath('/userinfo')
+    await shop.waitForPath('/userinfo')
     await page.locator('input[name="nickname"]').fill('Samantha')
     await page.getByRole('button', { name: en('保存'), exact: true }).click()
     await page.getByText(en('保存成功')).waitFor()
     await page.getByRole('button', { name: /Samantha/ }).waitFor()
-    await expectEnglish()
+    await shop.waitForLang('en')
     await page.screenshot({ path: screenshotPath('account-userinfo-en'), fullPage: true })
   })
 
@@ -149,13 +122,13 @@ describe('profile, password and e-mail changes in a real browser, in English', (
   })
 
   it('changes the password; the new one logs in and the old one no longer does', async () => {
-    await page.goto(url('/change-password'))
+    await page.goto(shop.url('/change-password'))
     await page.locator('input[name="password"]').fill(PASSWORD)
     await page.locator('input[name="newPassword"]').fill(NEW_PASSWORD)
     await page.locator('input[name="confirmPassword"]').fill(NEW_PASSWORD)
     await page.getByRole('button', { name: en('修改密码'), exact: true }).click()
-    await waitForPath('/userinfo')
-    const old = await fetch(url('/api/mall/user/login'), {
+    await shop.waitForPath('/userinfo')
+    const old = await fetch(shop.url('/api/mall/user/login'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: EMAIL, password: PASSWORD }),
@@ -169,20 +142,20 @@ describe('profile, password and e-mail changes in a real browser, in English', (
     await page.locator('input[name="newEmail"]').fill(NEW_EMAIL)
     await page.getByRole('button', { name: en('发送确认邮件') }).click()
     await page.getByText(en('确认邮件已发送')).waitFor()
-    const mail = (await readOutbox(outboxDir)).at(-1)
+    const mail = (await readOutbox(shop.outboxDir)).at(-1)
     assert.equal(mail?.subject, 'Confirm your new Yoyaku e-mail address', 'the mail is in English')
     const link = mail?.text.match(/http:\/\/\S+\/replaceEmail\?\S+/)?.[0]
     assert.ok(link, 'the mail carries the confirmation link')
     const { pathname, search } = new URL(link)
-    await page.goto(url(pathname + search))
+    await page.goto(shop.url(pathname + search))
     await page.getByText(NEW_EMAIL).waitFor()
-    await expectEnglish()
+    await shop.waitForLang('en')
     await page.screenshot({ path: screenshotPath('account-email-changed-en') })
     // The change signed this device out; the result page stays and offers the login.
     assert.equal(await page.evaluate(() => localStorage.getItem('token')), null)
-    await page.goto(url('/login'))
+    await page.goto(shop.url('/login'))
     await logIn(NEW_EMAIL, NEW_PASSWORD)
-    await waitForPath('/')
+    await shop.waitForPath('/')
     await page.getByRole('button', { name: /Samantha/ }).waitFor()
   })
 })

@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { latestCodeFor, readOutbox } from '../server/support/outbox.ts'
-import { runServer, type StartedServer, stopServer } from '../support/server-process.ts'
-import { launchChrome, screenshotPath } from './browser.ts'
+import { screenshotPath } from './browser.ts'
 import { translated } from './catalog-text.ts'
+import { type RunningShop, startShop } from './shop.ts'
 
 const ja = (source: string) => translated('ja', source)
 
@@ -16,78 +13,54 @@ const PASSWORD = 'Sakura.2026'
 const NEW_PASSWORD = 'Hanabi!2027'
 
 describe('accounts in a real browser, in Japanese from start to end', () => {
-  let dataDir: string
-  let outboxDir: string
-  let server: StartedServer
-  let exited: ReturnType<typeof runServer>['exited']
-  let browser: Browser
+  let shop: RunningShop
   let page: Page
 
   before(async () => {
-    assert.ok(
-      existsSync('dist/index.html'),
-      'the PWA is not built: run `npm run build` first (npm test does)',
-    )
-    dataDir = mkdtempSync(join(tmpdir(), 'yoyaku-e2e-accounts-'))
-    outboxDir = join(dataDir, 'mail')
-    const run = runServer({ DATA_DIR: dataDir, STATIC_DIR: 'dist', MAIL_OUTBOX_DIR: outboxDir })
-    exited = run.exited
-    server = await run.started
-    browser = await launchChrome()
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ja-JP' })
-    page = await context.newPage()
+    shop = await startShop({ locale: 'ja-JP', name: 'accounts' })
+    page = shop.page
   })
 
   after(async () => {
-    await browser?.close()
-    if (server) await stopServer(server, exited)
-    rmSync(dataDir, { recursive: true, force: true })
+    await shop?.close()
   })
 
-  const url = (path: string) => `${server.baseUrl}${path}`
   const pathOf = () => {
     const { pathname, search } = new URL(page.url())
     return pathname + search
   }
   const storedToken = () => page.evaluate(() => localStorage.getItem('token'))
-  async function expectJapanese() {
-    // The language switch loads its catalog first, then sets lang.
-    await page.waitForFunction(() => document.documentElement.lang === 'ja', undefined, { timeout: 5000 })
-  }
-  async function waitForPath(path: string) {
-    await page.waitForURL((current) => current.pathname + current.search === path, { timeout: 15_000 })
-  }
 
   it('sends a visitor from a guarded page to login, keeping the target, after choosing Japanese', async () => {
-    await page.goto(url('/'))
+    await page.goto(shop.url('/'))
     await page.locator('header select').first().selectOption('ja')
-    await expectJapanese()
-    await page.goto(url('/userinfo'))
-    await waitForPath('/login?redirectUrl=%2Fuserinfo')
+    await shop.waitForLang('ja')
+    await page.goto(shop.url('/userinfo'))
+    await shop.waitForPath('/login?redirectUrl=%2Fuserinfo')
     await page.getByRole('heading', { name: ja('登录') }).waitFor()
-    await expectJapanese()
+    await shop.waitForLang('ja')
   })
 
   it('signs up with the code from the mailed message and is signed in', async () => {
     await page.getByRole('link', { name: ja('注册新账号') }).click()
-    await waitForPath('/signup')
+    await shop.waitForPath('/signup')
     await page.locator('input[name="username"]').fill(EMAIL)
     await page.getByRole('button', { name: ja('发送验证码') }).click()
     await page
       .getByRole('status')
       .filter({ hasText: ja('已发送，请查收邮件') })
       .waitFor()
-    const mail = (await readOutbox(outboxDir)).at(-1)
+    const mail = (await readOutbox(shop.outboxDir)).at(-1)
     assert.equal(mail?.subject, 'Yoyaku 会員登録の認証コード', 'the mail is in the language of the page')
-    await page.locator('input[name="code"]').fill(await latestCodeFor(outboxDir, EMAIL))
+    await page.locator('input[name="code"]').fill(await latestCodeFor(shop.outboxDir, EMAIL))
     await page.locator('input[name="nickname"]').fill('ミカ')
     await page.locator('input[name="password"]').fill(PASSWORD)
     await page.locator('input[name="confirmPassword"]').fill(PASSWORD)
     await page.getByRole('button', { name: ja('注册'), exact: true }).click()
-    await waitForPath('/')
+    await shop.waitForPath('/')
     await page.getByRole('button', { name: /ミカ/ }).waitFor()
     assert.ok(await storedToken())
-    await expectJapanese()
+    await shop.waitForLang('ja')
     await page.screenshot({ path: screenshotPath('account-signed-in-ja') })
   })
 
@@ -100,14 +73,14 @@ describe('accounts in a real browser, in Japanese from start to end', () => {
   })
 
   it('logs in on the way to a guarded page and lands on it', async () => {
-    await page.goto(url('/userinfo'))
-    await waitForPath('/login?redirectUrl=%2Fuserinfo')
+    await page.goto(shop.url('/userinfo'))
+    await shop.waitForPath('/login?redirectUrl=%2Fuserinfo')
     await page.locator('input[name="username"]').fill(EMAIL)
     await page.locator('input[name="password"]').fill(PASSWORD)
     await page.getByRole('button', { name: ja('登录'), exact: true }).click()
-    await waitForPath('/userinfo')
+    await shop.waitForPath('/userinfo')
     await page.getByText(EMAIL).waitFor()
-    await expectJapanese()
+    await shop.waitForLang('ja')
     await page.screenshot({ path: screenshotPath('account-userinfo-ja'), fullPage: true })
   })
 
@@ -115,41 +88,41 @@ describe('accounts in a real browser, in Japanese from start to end', () => {
     const token = await storedToken()
     assert.ok(token)
     // The session is ended by the server (as logout on another device or a password reset would).
-    const ended = await fetch(url('/api/mall/user/exit'), { method: 'POST', headers: { token } })
+    const ended = await fetch(shop.url('/api/mall/user/exit'), { method: 'POST', headers: { token } })
     assert.equal(ended.status, 200)
-    await page.goto(url('/change-password'))
-    await waitForPath('/login?redirectUrl=%2Fchange-password')
+    await page.goto(shop.url('/change-password'))
+    await shop.waitForPath('/login?redirectUrl=%2Fchange-password')
     await page.getByText(ja('登录已超时，请重新登录')).waitFor()
     assert.equal(await storedToken(), null)
     await page.locator('input[name="username"]').fill(EMAIL)
     await page.locator('input[name="password"]').fill(PASSWORD)
     await page.getByRole('button', { name: ja('登录'), exact: true }).click()
-    await waitForPath('/change-password')
-    await expectJapanese()
+    await shop.waitForPath('/change-password')
+    await shop.waitForLang('ja')
   })
 
   it('resets a forgotten password with a mailed code and logs in with the new one', async () => {
     await page.getByRole('button', { name: /ミカ/ }).click()
     await page.getByRole('menuitem', { name: ja('退出登录') }).click()
     await page.getByRole('link', { name: ja('登录'), exact: true }).waitFor()
-    await page.goto(url('/forgot'))
+    await page.goto(shop.url('/forgot'))
     await page.locator('input[name="username"]').fill(EMAIL)
     await page.getByRole('button', { name: ja('发送验证码') }).click()
     await page
       .getByRole('status')
       .filter({ hasText: ja('已发送，请查收邮件') })
       .waitFor()
-    await page.locator('input[name="code"]').fill(await latestCodeFor(outboxDir, EMAIL))
+    await page.locator('input[name="code"]').fill(await latestCodeFor(shop.outboxDir, EMAIL))
     await page.locator('input[name="password"]').fill(NEW_PASSWORD)
     await page.locator('input[name="confirmPassword"]').fill(NEW_PASSWORD)
     await page.getByRole('button', { name: ja('重置密码'), exact: true }).click()
     await page.getByText(ja('密码已重置')).waitFor()
-    await page.goto(url('/login'))
+    await page.goto(shop.url('/login'))
     await page.locator('input[name="username"]').fill(EMAIL)
     await page.locator('input[name="password"]').fill(NEW_PASSWORD)
     await page.getByRole('button', { name: ja('登录'), exact: true }).click()
-    await waitForPath('/')
+    await shop.waitForPath('/')
     await page.getByRole('button', { name: /ミカ/ }).waitFor()
-    await expectJapanese()
+    await shop.waitForLang('ja')
   })
 })

@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { runServer, type StartedServer, stopServer } from '../support/server-process.ts'
+import { launchChrome } from './browser.ts'
+
+export interface RunningShop {
+  server: StartedServer
+  /** Where the server writes its mail (no SMTP in tests). */
+  outboxDir: string
+  browser: Browser
+  page: Page
+  url(path: string): string
+  /** Resolves when the page's path and query are exactly `path`. */
+  waitForPath(path: string): Promise<void>
+  /** Resolves when the document's language is `lang` (a switch loads its catalog first). */
+  waitForLang(lang: string): Promise<void>
+  close(): Promise<void>
+}
+
+/** The built PWA served by the real server on a fresh data directory, and one browser page on it. */
+export async function startShop(options: { locale: string; name: string }): Promise<RunningShop> {
+  assert.ok(existsSync('dist/index.html'), 'the PWA is not built: run `npm run build` first (npm test does)')
+  const dataDir = mkdtempSync(join(tmpdir(), `yoyaku-e2e-${options.name}-`))
+  const outboxDir = join(dataDir, 'mail')
+  const run = runServer({ DATA_DIR: dataDir, STATIC_DIR: 'dist', MAIL_OUTBOX_DIR: outboxDir })
+  const server = await run.started
+  const browser = await launchChrome()
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: options.locale })
+  const page = await context.newPage()
+  return {
+    server,
+    outboxDir,
+    browser,
+    page,
+    url: (path) => `${server.baseUrl}${path}`,
+    async waitForPath(path) {
+      await page.waitForURL((current) => current.pathname + current.search === path, { timeout: 15_000 })
+    },
+    async waitForLang(lang) {
+      await page.waitForFunction((wanted) => document.documentElement.lang === wanted, lang, {
+        timeout: 5000,
+      })
+    },
+    async close() {
+      await browser.close()
+      await stopServer(server, run.exited)
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
