@@ -51,8 +51,8 @@ async function accountByEmail(deps: AppDeps, email: string) {
 
 /**
  * POST /mall/user/code/email. Register needs an unused address; an e-mail change needs a signed-in
- * account and an address no one uses. A reset code for an unknown address is answered like any other
- * but sends nothing, so the call does not tell strangers who has an account.
+ * account and an address no one uses. A reset code for an unknown address is answered like any other,
+ * waits like any other, but reaches no one, so the call does not tell strangers who has an account.
  */
 export async function sendEmailCode(
   deps: AppDeps,
@@ -84,9 +84,14 @@ export async function sendEmailCode(
     throw tooMany('Too many codes requested from here; please try again later', perClient.retryAfterSeconds)
   }
 
-  if (type === EmailCodeType.resetPassword && !existing) return
-
   const code = newCode()
+  if (type === EmailCodeType.resetPassword && !existing) {
+    // Kept but never sent: the next request for this address then meets the same resend wait as a
+    // real account's would, so the wait does not tell who has an account either.
+    await storeCode(deps.db, deps.authKeys.codeKey, { email, type, code, now })
+    return
+  }
+
   const codeId = await storeCode(deps.db, deps.authKeys.codeKey, {
     email,
     type,
