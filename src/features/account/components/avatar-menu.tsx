@@ -13,6 +13,7 @@ import type { StartupData } from '../../../../machines/session/session.machine.t
 import { css, cx } from '../../../../styled-system/css'
 import { HrefLink } from '../../../components/ui/href-link.tsx'
 import { badgeText, type HeaderBadgeCounts, headerBadgeTotal } from '../../../domain/badges.ts'
+import { PHONE_LAYOUT, useMediaQuery } from '../../../lib/use-media-query.ts'
 import { useSession } from '../session/use-session.tsx'
 import { TIER_RULES_HREF, useMemberTier } from './tier-label.tsx'
 
@@ -59,7 +60,9 @@ const avatar = css({
 })
 const avatarImage = css({ width: 'full', height: 'full', objectFit: 'cover' })
 // kept visible on small screens too: it names the button
-const nicknameText = css({ fontSize: 'sm', maxWidth: { base: '16', md: '32' }, truncate: true })
+const nicknameText = css({ fontSize: 'sm', maxWidth: '32', truncate: true })
+// On a phone only the avatar shows; the button still says whose it is.
+const nicknameForReaders = css({ srOnly: true })
 const countBadge = css({
   display: 'inline-flex',
   alignItems: 'center',
@@ -149,6 +152,8 @@ interface MenuEntry {
   href: string
   label: ReactNode
   badge?: number
+  /** What the badge counts, for screen readers; 'pending' by default. */
+  describeBadge?: (text: string) => string
 }
 
 /**
@@ -159,6 +164,7 @@ interface MenuEntry {
  */
 export function AvatarMenu() {
   const { claims, startup, logOut } = useSession()
+  const phoneLayout = useMediaQuery(PHONE_LAYOUT)
   const { t } = useLingui()
   const tier = useMemberTier()
   const menuId = useId()
@@ -215,6 +221,19 @@ export function AvatarMenu() {
     { key: 'extra', href: '/extra', label: <Trans>额外费用</Trans>, badge: counts.extraPayCount },
     { key: 'history', href: '/product-history/list', label: <Trans>浏览记录</Trans> },
     { key: 'password', href: '/change-password', label: <Trans>修改密码</Trans> },
+    // On a phone the header has no room for them, so the menu carries them (spec §2 'Header (mobile)').
+    ...(phoneLayout
+      ? [
+          {
+            key: 'cart',
+            href: '/cart',
+            label: <Trans>购物车</Trans>,
+            badge: startup.cartNumber,
+            describeBadge: (text: string) => t`（${text} 件商品）`,
+          },
+          { key: 'collect', href: '/collect/list', label: <Trans>收藏</Trans> },
+        ]
+      : []),
   ]
   const itemCount = entries.length + 1 // the entries and logout
 
@@ -273,7 +292,7 @@ export function AvatarMenu() {
         onKeyDown={onButtonKeyDown}
       >
         <Avatar src={claims.avatar} nickname={claims.nickname} />
-        <span className={nicknameText}>{claims.nickname}</span>
+        <span className={phoneLayout ? nicknameForReaders : nicknameText}>{claims.nickname}</span>
         <CountBadge count={total} describe={pending} className={cornerBadge} />
       </button>
       {open ? (
@@ -285,7 +304,9 @@ export function AvatarMenu() {
             {entries.map((entry, index) => (
               <HrefLink key={entry.key} href={entry.href} {...itemProps(index)} onClick={() => close(false)}>
                 <span>{entry.label}</span>
-                {entry.badge === undefined ? null : <CountBadge count={entry.badge} describe={pending} />}
+                {entry.badge === undefined ? null : (
+                  <CountBadge count={entry.badge} describe={entry.describeBadge ?? pending} />
+                )}
               </HrefLink>
             ))}
             <hr className={separator} />

@@ -22,7 +22,7 @@ const row = css({
   height: '60px',
 })
 const logo = css({ display: 'flex', alignItems: 'baseline', gap: '2', color: 'primary', fontWeight: 'bold' })
-const logoMark = css({ fontSize: '2xl', letterSpacing: 'tight' })
+const logoMark = css({ fontSize: { base: 'xl', md: '2xl' }, letterSpacing: 'tight', whiteSpace: 'nowrap' })
 const tagline = css({ fontSize: 'sm', color: 'text.muted', hideBelow: 'md' })
 const actions = css({ display: 'flex', alignItems: 'center', gap: { base: '2', md: '3' } })
 const headerLink = css({
@@ -46,6 +46,8 @@ const outlined = css({
 })
 const filled = css({ bg: 'primary', color: 'white', _hover: { bg: 'primary.hover' } })
 const quiet = css({ color: 'text', _hover: { color: 'primary', bg: 'surface.muted' } })
+// On a phone the avatar menu carries favourites and the cart.
+const widescreenOnly = css({ hideBelow: 'md' })
 const cartBadge = css({ position: 'absolute', top: '-1', right: '-1' })
 
 // /login, /signup, /collect and /cart are plain links until their routes exist for the typed Link.
@@ -67,10 +69,10 @@ function SignedInActions(props: { cartCount: number }) {
   return (
     <>
       <TierLabel />
-      <HrefLink href="/collect" className={cx(headerLink, quiet)}>
+      <HrefLink href="/collect" className={cx(headerLink, quiet, widescreenOnly)}>
         <Trans>收藏</Trans>
       </HrefLink>
-      <HrefLink href="/cart" className={cx(headerLink, quiet)}>
+      <HrefLink href="/cart" className={cx(headerLink, quiet, widescreenOnly)}>
         <Trans>购物车</Trans>
         <CountBadge
           count={props.cartCount}
