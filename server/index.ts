@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { seedDemoCatalog } from './db/seed/seed.ts'
+import { scheduleAccountSweep } from './jobs/account-sweep.ts'
 import { ensureOperatorAccount } from './services/accounts/operator-account.ts'
 import { loadAuthKeys } from './services/accounts/server-secrets.ts'
 import { createMailer } from './services/mail/mailer.ts'
@@ -51,6 +52,7 @@ async function main() {
     trustProxy: env.trustProxy,
     now: () => new Date(),
   })
+  const stopSweep = scheduleAccountSweep(database.db)
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     const where = database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'
     console.log(`Yoyaku is listening on http://localhost:${info.port} (${where})`)
@@ -69,6 +71,7 @@ async function main() {
   const stop = (signal: string) => {
     if (stopping) return
     stopping = true
+    stopSweep()
     console.log(`${signal}: finishing open requests, then stopping`)
     // Give in-flight requests 10 s, then stop regardless.
     const force = setTimeout(() => {
