@@ -1,5 +1,6 @@
 import type { Db } from './db/client.ts'
 import type { AuthKeys } from './services/accounts/server-secrets.ts'
+import type { AccountRow } from './services/accounts/sessions.ts'
 import type { Mailer } from './services/mail/mailer.ts'
 
 /** What every request handler can reach through `c.var`. */
@@ -28,6 +29,8 @@ export interface SignedIn {
   userId: number
   sessionId: string
   kind: 'customer' | 'operator'
+  /** The account row the session check has just read: handlers use it rather than read it again. */
+  account: AccountRow
 }
 
 export interface AppEnv {

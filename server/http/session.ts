@@ -42,7 +42,7 @@ export function requireSession(options: { kind?: SignedIn['kind'] } = {}) {
     if (options.kind && account.kind !== options.kind) {
       throw new ApiError(ResultCode.forbidden, 'This account may not make this call')
     }
-    c.set('signedIn', { userId: account.id, sessionId: check.claims.sid, kind: account.kind })
+    c.set('signedIn', { userId: account.id, sessionId: check.claims.sid, kind: account.kind, account })
     await next()
     if (needsRenewal(check.claims, at) && !c.res.headers.has(TOKEN_HEADER)) {
       await touchSession(db, check.claims.sid, at)

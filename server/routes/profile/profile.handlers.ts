@@ -10,15 +10,13 @@ import * as contracts from './profile.routes.ts'
 
 const factory = createFactory<AppEnv>()
 
-export const infoHandlers = factory.createHandlers(requireSession(), async (c) => {
-  const account = await profile.accountById(c.var.deps.db, signedIn(c).userId)
-  return ok(c, profile.profileOf(account))
-})
+export const infoHandlers = factory.createHandlers(requireSession(), (c) =>
+  ok(c, profile.profileOf(signedIn(c).account)),
+)
 
-export const payInfoHandlers = factory.createHandlers(requireSession(), async (c) => {
-  const account = await profile.accountById(c.var.deps.db, signedIn(c).userId)
-  return ok(c, profile.payInfoOf(account))
-})
+export const payInfoHandlers = factory.createHandlers(requireSession(), (c) =>
+  ok(c, profile.payInfoOf(signedIn(c).account)),
+)
 
 export const updateBaseInfoHandlers = factory.createHandlers(
   requireSession(),

@@ -12,7 +12,6 @@ import { DEFAULT_SCORE_RATE } from '../../../src/domain/pricing.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
 import type { PayInfo, UserProfile } from '../../../src/domain/session.ts'
 import type { AppDeps } from '../../app-env.ts'
-import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema.ts'
 import { ApiError } from '../../http/envelope.ts'
 import { countEvent, peekCount } from '../rate-limit.ts'
@@ -23,9 +22,8 @@ import { hashPassword, LIMITS } from './sign-in.ts'
 /** Points and VIP levels are on. The shop setting that can turn them off arrives with the operator work. */
 export const POINTS_PROGRAMME_ON = true
 
-/** The account of a signed-in caller. The session check has just read it, so a missing row is a race with deletion. */
-export async function accountById(db: Db, userId: number): Promise<AccountRow> {
-  const [account] = await db.select().from(users).where(eq(users.id, userId))
+/** The row an update of the caller's own account returned; none means the account went meanwhile. */
+function updatedAccount(account: AccountRow | undefined): AccountRow {
   if (!account) throw new ApiError(ResultCode.sessionExpired, 'Your session has ended; please log in again')
   return account
 }
@@ -89,8 +87,7 @@ export async function updateBaseInfo(
     })
     .where(eq(users.id, userId))
     .returning()
-  if (!account) return accountById(deps.db, userId)
-  return account
+  return updatedAccount(account)
 }
 
 /** PUT /mall/user/updateWechat */
@@ -100,8 +97,7 @@ export async function updateWechat(deps: AppDeps, userId: number, wechat: string
     .set({ wechat, updatedAt: deps.now() })
     .where(eq(users.id, userId))
     .returning()
-  if (!account) return accountById(deps.db, userId)
-  return account
+  return updatedAccount(account)
 }
 
 /**
@@ -111,7 +107,7 @@ export async function updateWechat(deps: AppDeps, userId: number, wechat: string
  */
 export async function changePassword(
   deps: AppDeps,
-  caller: { userId: number; sessionId: string },
+  caller: { userId: number; sessionId: string; account: AccountRow },
   payload: PasswordChangePayload,
 ): Promise<void> {
   const now = deps.now()
@@ -122,8 +118,7 @@ export async function changePassword(
       retryAfterSeconds: failures.retryAfterSeconds,
     })
   }
-  const account = await accountById(deps.db, caller.userId)
-  if (!(await verify(account.passwordHash, payload.password))) {
+  if (!(await verify(caller.account.passwordHash, payload.password))) {
     await countEvent(deps.db, bucket, LIMITS.loginFailuresPerAccount, now)
     throw new ApiError(ResultCode.invalidInput, 'password: is not your current password')
   }
