@@ -13,8 +13,9 @@ export default defineConfig({
           brand: {
             navy: { value: '#1e3a8a' },
             navyDark: { value: '#172554' },
-            orange: { value: '#f97316' },
-            orangeDark: { value: '#c2410c' },
+            // Dark enough for white text on it and for orange text on white (WCAG AA, 4.5:1).
+            orange: { value: '#c2410c' },
+            orangeDark: { value: '#9a3412' },
           },
         },
       },
@@ -30,7 +31,7 @@ export default defineConfig({
           },
           // status colours of the spec's convention: waiting / done / cancelled-refunded-locked / other
           status: {
-            waiting: { value: '{colors.orange.600}' },
+            waiting: { value: '{colors.orange.700}' }, // 600 fails contrast with white text
             done: { value: '{colors.green.700}' },
             cancelled: { value: '{colors.red.700}' },
             other: { value: '{colors.blue.700}' },

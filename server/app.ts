@@ -8,11 +8,15 @@ import type { AppDeps, AppEnv } from './app-env.ts'
 import { ApiError, fail } from './http/envelope.ts'
 import { securityHeaders } from './http/security.ts'
 import { mountStatic } from './http/static.ts'
+import { cartRoutes } from './routes/cart/cart.index.ts'
 import { catalogRoutes } from './routes/catalog/catalog.index.ts'
+import { contentRoutes } from './routes/content/content.index.ts'
 import { healthRoutes } from './routes/health/health.index.ts'
+import { historyRoutes } from './routes/history/history.index.ts'
 import { membershipRoutes } from './routes/membership/membership.index.ts'
 import { openApiRoutes } from './routes/openapi.ts'
 import { profileRoutes } from './routes/profile/profile.index.ts'
+import { ratesRoutes } from './routes/rates/rates.index.ts'
 import { userRoutes } from './routes/user/user.index.ts'
 
 const AVATAR_UPLOAD_PATH = '/mall/user/updateAvatar'
@@ -30,6 +34,10 @@ function createApi() {
     })
     .route('/', healthRoutes)
     .route('/', catalogRoutes)
+    .route('/', contentRoutes)
+    .route('/', historyRoutes)
+    .route('/', ratesRoutes)
+    .route('/', cartRoutes)
     .route('/', userRoutes)
     .route('/', membershipRoutes)
     .route('/', profileRoutes)

@@ -18,6 +18,7 @@ const STAY_ON_SESSION_END = new Set(['/login', '/signup', '/forgot', '/replaceEm
 /**
  * Where the session sends the shopper. A timeout goes to /login with the page they were on (or were
  * opening) as redirectUrl, so logging in brings them back; a disabled account or a logout goes home.
+ * A sign-in or sign-out reloads the open page's data.
  */
 export function sessionNavigation(router: AppRouter) {
   return {
@@ -30,6 +31,10 @@ export function sessionNavigation(router: AppRouter) {
     },
     goHome() {
       router.history.push('/')
+    },
+    reloadPage() {
+      // the category tree is the same for everyone; the page's lists carry prices or not
+      void router.invalidate({ filter: (match) => match.routeId !== '__root__' })
     },
   }
 }

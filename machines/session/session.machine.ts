@@ -177,6 +177,8 @@ export const sessionMachine = setup({
           target: 'signedIn',
           actions: [
             { type: 'persistToken', params: tokenOfEvent },
+            // the cached lists hold a visitor's answers, without prices
+            'clearUserCaches',
             { type: 'adoptToken', params: tokenOfEvent },
             'reloadVipInfo',
           ],

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
   boolean,
@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -52,6 +53,20 @@ export const series = pgTable(
 
 /** Availability of a product: on sale, or shown but unavailable (off shelf, sold out for good). */
 export const PRODUCT_STATUS = { onSale: 1, unavailable: 2 } as const
+
+/**
+ * Every character of a product's three names, lower-cased (the names joined by spaces). pg_trgm cannot
+ * index a search shorter than three characters, yet one or two characters are a whole word in Chinese
+ * and Japanese ('猫', '初音'); a GIN index on this array finds them. PostgreSQL uses an expression
+ * index only for the very same expression, so the search builds its condition with this function.
+ */
+export function productNameCharacters(names: {
+  productName: AnyPgColumn
+  jpProductName: AnyPgColumn
+  enProductName: AnyPgColumn
+}): SQL {
+  return sql`regexp_split_to_array(lower(${names.productName} || ' ' || coalesce(${names.jpProductName}, '') || ' ' || coalesce(${names.enProductName}, '')), '')`
+}
 
 export const products = pgTable(
   'products',
@@ -103,6 +118,8 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_item_no_idx').on(t.itemNo),
     index('products_jan_code_idx').on(t.janCode),
+    // Item numbers match whatever case the shopper types.
+    index('products_item_no_lower_idx').on(sql`lower(${t.itemNo})`),
     index('products_type_idx').on(t.type),
     index('products_category_idx').on(t.categoryId),
     index('products_series_idx').on(t.seriesId),
@@ -112,6 +129,9 @@ export const products = pgTable(
     index('products_name_trgm_idx').using('gin', sql`${t.productName} gin_trgm_ops`),
     index('products_jp_name_trgm_idx').using('gin', sql`${t.jpProductName} gin_trgm_ops`),
     index('products_en_name_trgm_idx').using('gin', sql`${t.enProductName} gin_trgm_ops`),
+    index('products_name_chars_idx').using('gin', productNameCharacters(t)),
+    // Box barcodes are searched exactly, like JAN codes.
+    index('products_box_barcode_idx').on(t.boxBarcode),
     check('products_type_check', sql`${t.type} between 1 and 9`),
     check('products_stock_check', sql`${t.stock} >= 0`),
     check('products_box_in_check', sql`${t.boxIn} >= 1`),
@@ -270,3 +290,106 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 })
+
+/** A shopper's favourites (spec §7 'Favourites'); the row id is the `bid` product cards carry. */
+export const favourites = pgTable(
+  'favourites',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('favourites_user_product_idx').on(t.userId, t.productId),
+    index('favourites_user_created_idx').on(t.userId, t.createdAt),
+  ],
+)
+
+/** Products a signed-in shopper opened, one row per product, moved to the top when opened again. */
+export const browsingHistory = pgTable(
+  'browsing_history',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('browsing_history_user_viewed_idx').on(t.userId, t.viewedAt),
+  ],
+)
+
+/** Customer-service contacts shown to member roles 1 and 2 (spec §3 'Customer service entry'). */
+export const customerServiceContacts = pgTable('customer_service_contacts', {
+  id: serial('id').primaryKey(),
+  nickname: text('nickname').notNull(),
+  qrcodeUrl: text('qrcode_url'),
+  email: text('email'),
+  sort: integer('sort').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+})
+
+/**
+ * The shop's charge settings (spec §3 'Charge settings'): one row, id 1, created by the migration with
+ * neutral values (no discount, no fees, paid in full, no exchange rate). Fractions are exact decimals.
+ */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    discount: numeric('discount', { precision: 7, scale: 6, mode: 'number' }).notNull().default(1),
+    platPercent: numeric('plat_percent', { precision: 7, scale: 6, mode: 'number' }).notNull().default(0),
+    frontMoney: numeric('front_money', { precision: 7, scale: 6, mode: 'number' }).notNull().default(1),
+    settlePercent: numeric('settle_percent', { precision: 7, scale: 6, mode: 'number' }).notNull().default(0),
+    /** Yen → renminbi for display; null until the shop sets one. */
+    rate: numeric('rate', { precision: 10, scale: 6, mode: 'number' }),
+    /** The highest rate the shop charges at when a payment converts yen. */
+    maxRate: numeric('max_rate', { precision: 10, scale: 6, mode: 'number' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('shop_settings_single_row', sql`${t.id} = 1`),
+    check('shop_settings_discount_check', sql`${t.discount} > 0 and ${t.discount} <= 1`),
+    check('shop_settings_plat_check', sql`${t.platPercent} >= 0 and ${t.platPercent} <= 1`),
+    check('shop_settings_front_check', sql`${t.frontMoney} > 0 and ${t.frontMoney} <= 1`),
+    check('shop_settings_settle_check', sql`${t.settlePercent} >= 0 and ${t.settlePercent} <= 1`),
+    check('shop_settings_rate_check', sql`${t.rate} is null or ${t.rate} > 0`),
+    check('shop_settings_max_rate_check', sql`${t.maxRate} is null or ${t.maxRate} > 0`),
+  ],
+)
+
+/**
+ * A shopper's cart: one line per product (spec §3 'Cart line'). Adding a product already in the cart
+ * adds to its amount. The cart reserves no stock; the order does.
+ */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    productAmount: integer('product_amount').notNull(),
+    /** The type the product had when added (spec: addToCart sends productType). */
+    productType: smallint('product_type').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_lines_user_product_idx').on(t.userId, t.productId),
+    check('cart_lines_amount_check', sql`${t.productAmount} >= 1`),
+  ],
+)

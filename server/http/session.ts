@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import type { PriceViewer } from '../../src/domain/price-display.ts'
 import { ResultCode } from '../../src/domain/result-code.ts'
 import type { AppEnv, SignedIn } from '../app-env.ts'
 import { checkSessionToken, needsRenewal, signSessionToken } from '../services/accounts/session-tokens.ts'
@@ -25,9 +26,10 @@ const accountDisabled = () => new ApiError(ResultCode.accountDisabled, 'This acc
 /**
  * Guards a call: no token is 401; a token that is expired, forged, or whose session was logged out is
  * 9004; a disabled account is 9005 on its very next call, since the account is read on every call.
- * A token in its last hour is renewed through the response header `token`.
+ * A token in its last hour is renewed through the response header `token`, unless `renew` is false: a
+ * call made with someone else's passed token (the preview) must not hand the browser a session.
  */
-export function requireSession(options: { kind?: SignedIn['kind'] } = {}) {
+export function requireSession(options: { kind?: SignedIn['kind']; renew?: boolean } = {}) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const { authKeys, db, now } = c.var.deps
     const token = requestToken(c)
@@ -44,7 +46,7 @@ export function requireSession(options: { kind?: SignedIn['kind'] } = {}) {
     }
     c.set('signedIn', { userId: account.id, sessionId: check.claims.sid, kind: account.kind, account })
     await next()
-    if (needsRenewal(check.claims, at) && !c.res.headers.has(TOKEN_HEADER)) {
+    if (options.renew !== false && needsRenewal(check.claims, at) && !c.res.headers.has(TOKEN_HEADER)) {
       await touchSession(db, check.claims.sid, at)
       c.header(
         TOKEN_HEADER,
@@ -52,6 +54,41 @@ export function requireSession(options: { kind?: SignedIn['kind'] } = {}) {
       )
     }
   })
+}
+
+/**
+ * For public calls whose answer depends on who asks (prices, favourites): a valid token signs the
+ * call in; no token, or one that has ended, leaves it a visitor's rather than failing, so browsing
+ * never breaks on a stale token (the guarded calls report the ended session). The answer varies by
+ * token, so shared caches must not reuse it across callers.
+ */
+export function optionalSession() {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    c.header('Vary', 'token, Authorization', { append: true })
+    const token = requestToken(c)
+    if (token) {
+      const { authKeys, db, now } = c.var.deps
+      const at = now()
+      const check = await checkSessionToken(authKeys.tokenKey, token, at)
+      if (check.status === 'valid') {
+        const session = await lookUpSession(db, check.claims.sid, Number(check.claims.sub), at)
+        if (session.status === 'active') {
+          const { account } = session
+          c.set('signedIn', { userId: account.id, sessionId: check.claims.sid, kind: account.kind, account })
+        }
+      }
+    }
+    await next()
+    if (c.var.signedIn) c.header('Cache-Control', 'private, no-cache')
+  })
+}
+
+/** Whose prices a call may return (visitor when not signed in). */
+export function priceViewerOf(c: Context<AppEnv>): PriceViewer {
+  const caller = c.var.signedIn
+  if (!caller) return { kind: 'visitor' }
+  if (caller.kind === 'operator') return { kind: 'operator' }
+  return { kind: 'customer', role: caller.account.role }
 }
 
 /** The signed-in account of a call guarded by requireSession. */

@@ -2,17 +2,25 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import type { AppEnv } from '../app-env.ts'
 import { ok } from '../http/envelope.ts'
+import { cartContracts } from './cart/cart.routes.ts'
 import { catalogContracts } from './catalog/catalog.routes.ts'
+import { contentContracts } from './content/content.routes.ts'
 import type { RouteContract } from './contract.ts'
 import { healthContracts } from './health/health.routes.ts'
+import { historyContracts } from './history/history.routes.ts'
 import { membershipContracts } from './membership/membership.routes.ts'
 import { profileContracts } from './profile/profile.routes.ts'
+import { ratesContracts } from './rates/rates.routes.ts'
 import { userContracts } from './user/user.routes.ts'
 
 /** Every published call. A route that is mounted but missing here fails the OpenAPI test. */
 export const allContracts: readonly RouteContract[] = [
   ...healthContracts,
   ...catalogContracts,
+  ...contentContracts,
+  ...historyContracts,
+  ...ratesContracts,
+  ...cartContracts,
   ...userContracts,
   ...membershipContracts,
   ...profileContracts,
@@ -57,12 +65,19 @@ export function buildOpenApi() {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const contract of allContracts) {
     const path = `/api${contract.path.replace(/:(\w+)/g, '{$1}')}`
-    const parameters = Object.entries(contract.query?.entries ?? {}).map(([name, schema]) => ({
+    const pathParameters = [...contract.path.matchAll(/:(\w+)/g)].map(([, name]) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'integer', minimum: 1 },
+    }))
+    const queryParameters = Object.entries(contract.query?.entries ?? {}).map(([name, schema]) => ({
       name,
       in: 'query',
       required: !isOptional(schema),
       schema: { type: 'string' },
     }))
+    const parameters = [...pathParameters, ...queryParameters]
     paths[path] = {
       ...paths[path],
       [contract.method]: {

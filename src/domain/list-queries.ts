@@ -69,3 +69,21 @@ export type OrderListQuery = v.InferOutput<typeof orderListQuery>
 /** GET /mall/collect/list: pageNum (default 1) and pageSize (default 30), spec §7. */
 export const favouriteListQuery = pageQuery
 export type FavouriteListQuery = v.InferOutput<typeof favouriteListQuery>
+
+/** The paged lists (hotListPage, newListPage, …, hotSeriesPage, history/list): a page in a language. */
+export const pagedListQuery = v.object({ ...pageQuery.entries, ...languageQuery.entries })
+export type PagedListQuery = v.InferOutput<typeof pagedListQuery>
+
+/** A product, series or article id in a path or query. */
+export const idValue = wholeNumber(1, MAX_ID)
+
+/** GET /mall/article/{id}?type=: the type, when given, must be the article's own. */
+export const articleQuery = v.object({
+  ...languageQuery.entries,
+  type: optionalQueryValue(wholeNumber(0, 99)),
+})
+export type ArticleQuery = v.InferOutput<typeof articleQuery>
+
+/** DELETE /mall/history/removeOrClear: one product's entry, or the whole history when left out. */
+export const historyRemoveQuery = v.object({ productId: optionalQueryValue(idValue) })
+export type HistoryRemoveQuery = v.InferOutput<typeof historyRemoveQuery>

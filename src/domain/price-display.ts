@@ -10,8 +10,6 @@ export type PriceColumn =
   | 'enBatchPrice'
   | 'enAlonePrice'
 
-export type PriceColumns = Record<PriceColumn, number | null>
-
 /** Role → the column its product lists show (spec §6). Batch roles (1, 3, 5) are granted by an operator. */
 export const ROLE_PRICE_COLUMN: Readonly<Record<1 | 2 | 3 | 4 | 5 | 6, PriceColumn>> = {
   1: 'cnBatchPrice',
@@ -42,16 +40,6 @@ export type PriceView =
   | { kind: 'generic' } // no column fits the role, or the column is empty
   | { kind: 'price'; yen: number }
 
-/** `role` is null for a visitor. */
-export function priceView(role: number | null, language: Language, prices: PriceColumns): PriceView {
-  if (role === null) return { kind: 'loginRequired' }
-  const column = priceColumnFor(role, language)
-  const yen = column ? prices[column] : null
-  if (yen === null || yen === undefined) return { kind: 'generic' }
-  if (yen < 0) return { kind: 'partnerOnly' }
-  return { kind: 'price', yen }
-}
-
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0, useGrouping: true })
 
 /** `¥12,800`, or `12,800 Yen` in English (spec §6). */
@@ -78,4 +66,61 @@ export function fenText(fen: number): string {
   const sign = fen < 0 ? '-' : ''
   const abs = Math.abs(fen)
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}
+
+/** Who asks for prices: a visitor, a customer with a price role, or an operator (who sees every column). */
+export type PriceViewer =
+  | { kind: 'visitor' }
+  | { kind: 'customer'; role: number | null }
+  | { kind: 'operator' }
+
+const PRICE_COLUMNS: readonly PriceColumn[] = [
+  'cnBatchPrice',
+  'cnAlonePrice',
+  'jpBatchPrice',
+  'jpAlonePrice',
+  'enBatchPrice',
+  'enAlonePrice',
+]
+
+/**
+ * The price fields a response carries for a viewer (spec §1, §6): none for a visitor; for a customer
+ * only the column of their role in this language, or `partnerOnly` instead of a negative amount; every
+ * column for an operator. The server builds responses with this, so a price never reaches a caller who
+ * may not see it, whatever the client does.
+ */
+export function visiblePriceFields(
+  viewer: PriceViewer,
+  language: Language,
+  prices: Readonly<Record<PriceColumn, number>>,
+): Partial<Record<PriceColumn, number>> & { partnerOnly?: true } {
+  if (viewer.kind === 'visitor') return {}
+  if (viewer.kind === 'operator') {
+    const all: Partial<Record<PriceColumn, number>> = {}
+    for (const column of PRICE_COLUMNS) all[column] = prices[column]
+    return all
+  }
+  const column = viewer.role === null ? undefined : priceColumnFor(viewer.role, language)
+  if (!column) return {}
+  const yen = prices[column]
+  return yen < 0 ? { partnerOnly: true } : { [column]: yen }
+}
+
+/**
+ * What a product's price slot shows, from the fields the server sent. `role` is null for a visitor.
+ * A signed-in caller whose column is absent (no price role, or a stale token the server treated as a
+ * visitor's) sees the generic label rather than a wrong price.
+ */
+export function shownPrice(
+  role: number | null,
+  language: Language,
+  product: Partial<Record<PriceColumn, number>> & { partnerOnly?: true },
+): PriceView {
+  if (role === null) return { kind: 'loginRequired' }
+  if (product.partnerOnly) return { kind: 'partnerOnly' }
+  const column = priceColumnFor(role, language)
+  const yen = column ? product[column] : undefined
+  if (yen === undefined) return { kind: 'generic' }
+  if (yen < 0) return { kind: 'partnerOnly' }
+  return { kind: 'price', yen }
 }

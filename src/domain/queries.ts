@@ -13,7 +13,7 @@ const emptyAsMissing = v.pipe(
  */
 export const queryValue = <S extends v.GenericSchema<string, unknown>>(schema: S, fallback: string) =>
   v.optional(
-    v.pipe(emptyAsMissing, v.optional(schema, fallback as v.Default<S, undefined>)),
+    v.pipe(emptyAsMissing, v.optional(schema, fallback as v.InferInput<S>)),
     '', // a missing key runs the pipe as an empty value, which takes the fallback
   )
 

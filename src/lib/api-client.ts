@@ -39,6 +39,8 @@ export interface ApiCallOptions {
   systemNotify?: boolean
   timeoutMs?: number
   signal?: AbortSignal
+  /** Extra request headers (the preview call's `Authorization: Bearer`). */
+  headers?: Record<string, string>
 }
 
 export interface SessionHooks {
@@ -202,7 +204,10 @@ async function call<T>(method: Method, path: string, body: unknown, options: Api
   let status: number
   let envelope: Envelope<unknown> | undefined
   try {
-    const request = api().url(url).options({ signal: tracked.controller.signal })
+    const request = api()
+      .headers(options.headers ?? {})
+      .url(url)
+      .options({ signal: tracked.controller.signal })
     // FormData goes as it is so fetch writes the multipart boundary into the content type.
     const withBody =
       body === undefined

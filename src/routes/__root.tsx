@@ -8,6 +8,8 @@ import type { CategoryNode } from '../domain/catalog.ts'
 import type { Language } from '../domain/language.ts'
 import { MessagingAccountDialog } from '../features/account/components/messaging-account-dialog.tsx'
 import { getCategoryTree } from '../features/catalog/api/get-category-tree.ts'
+import { CustomerServicePanel } from '../features/content/components/customer-service-panel.tsx'
+import { SiteFooter } from '../features/content/components/site-footer.tsx'
 import { AppHeader } from '../features/shell/components/app-header.tsx'
 import { activateLanguage, currentLanguage } from '../lib/i18n.ts'
 
@@ -38,8 +40,10 @@ function RootLayout() {
   useLingui() // re-render on language change
   const language = currentLanguage()
   const changeLanguage = async (next: Language) => {
+    // stores the choice (localeLang) and switches the texts
     await activateLanguage(next)
     // Reload the page's lists in the new language; the category tree carries all three names already.
+    // The header's type choices follow the language and reset to the first by themselves.
     await router.invalidate({ filter: (match) => match.routeId !== '__root__' })
   }
   return (
@@ -52,6 +56,8 @@ function RootLayout() {
       <main className={main}>
         <Outlet />
       </main>
+      <SiteFooter language={language} />
+      <CustomerServicePanel />
       <MessagingAccountDialog />
       <Suspense>
         <AppUpdatePrompt />

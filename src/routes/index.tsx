@@ -1,19 +1,14 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { CardGridSkeleton } from '../components/ui/card-grid-skeleton.tsx'
-import { getHotList } from '../features/catalog/api/get-hot-list.ts'
-import { type HomeData, HomePage } from '../features/home/components/home-page.tsx'
+import { HomePage } from '../features/home/components/home-page.tsx'
+import { loadHome } from '../features/home/load-home.ts'
 import { currentLanguage } from '../lib/i18n.ts'
 
 export const Route = createFileRoute('/')({
+  // a language switch changes the deps, so the seven lists load again in the new language
   loaderDeps: () => ({ language: currentLanguage() }),
-  loader: async ({ deps }): Promise<HomeData> => {
-    try {
-      return { hotList: await getHotList(deps.language), hotListFailed: false, offline: false }
-    } catch {
-      return { hotList: [], hotListFailed: true, offline: !navigator.onLine }
-    }
-  },
+  loader: ({ deps }) => loadHome(deps.language),
   pendingComponent: HomePending,
   component: HomeRoute,
 })

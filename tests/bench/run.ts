@@ -11,6 +11,7 @@ import { measureLatency } from './api-latency.ts'
 import { measureFirstPageJs } from './first-page-js.ts'
 import { measureCommitCost } from './pglite-commit-cost.ts'
 import { measurePriceEngine } from './price-engine.ts'
+import { measureSearchLatency, printSearchLatency } from './search-latency.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'yoyaku-bench-'))
 const outboxDir = join(dataDir, 'outbox')
@@ -58,6 +59,8 @@ try {
   await stopServer(server, run.exited)
   const commitCost = [await measureCommitCost(true), await measureCommitCost(false)]
   const priceEngine = measurePriceEngine()
+  // Runs its own servers: on the demo catalog, then on one grown to 100,000 products.
+  const searchLatency = await measureSearchLatency()
   const results = {
     at: new Date().toISOString(),
     node: process.version,
@@ -65,6 +68,7 @@ try {
     latency,
     commitCost,
     priceEngine,
+    searchLatency,
   }
   mkdirSync('bench-results', { recursive: true })
   writeFileSync(join('bench-results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`)
@@ -79,6 +83,7 @@ try {
   console.log(
     `price engine: ${priceEngine.microsPerLine} µs a line, ${priceEngine.linesPerSecond} lines/s (${priceEngine.lines} lines)`,
   )
+  printSearchLatency(searchLatency)
 } finally {
   server.child.kill('SIGTERM')
   await run.exited

@@ -4,15 +4,16 @@ import type { Language } from '../../src/domain/language.ts'
 import {
   fenText,
   formatYen,
-  type PriceColumns,
+  type PriceColumn,
   priceColumnFor,
-  priceView,
   rmbEstimateFen,
   rmbFloorFen,
   SIGN_UP_ROLE,
+  shownPrice,
+  visiblePriceFields,
 } from '../../src/domain/price-display.ts'
 
-const prices: PriceColumns = {
+const prices: Record<PriceColumn, number> = {
   cnBatchPrice: 1100,
   cnAlonePrice: 1200,
   jpBatchPrice: 1300,
@@ -39,12 +40,42 @@ describe('which price a shopper sees', () => {
   })
 
   it('hides prices from visitors, shows partner-only for a negative base, generic when nothing fits', () => {
-    expect(priceView(null, 'zhCn', prices)).toEqual({ kind: 'loginRequired' })
-    expect(priceView(2, 'zhCn', { ...prices, cnAlonePrice: -1 })).toEqual({ kind: 'partnerOnly' })
-    expect(priceView(9, 'zhCn', prices)).toEqual({ kind: 'generic' })
-    expect(priceView(4, 'ja', { ...prices, jpAlonePrice: null })).toEqual({ kind: 'generic' })
-    expect(priceView(1, 'ja', prices)).toEqual({ kind: 'price', yen: 1400 })
-    expect(priceView(2, 'zhCn', { ...prices, cnAlonePrice: 0 })).toEqual({ kind: 'price', yen: 0 })
+    expect(shownPrice(null, 'zhCn', prices)).toEqual({ kind: 'loginRequired' })
+    expect(shownPrice(2, 'zhCn', { partnerOnly: true })).toEqual({ kind: 'partnerOnly' })
+    expect(shownPrice(2, 'zhCn', { ...prices, cnAlonePrice: -1 })).toEqual({ kind: 'partnerOnly' })
+    expect(shownPrice(9, 'zhCn', prices)).toEqual({ kind: 'generic' })
+    expect(shownPrice(4, 'ja', { cnAlonePrice: 1200 })).toEqual({ kind: 'generic' })
+    expect(shownPrice(1, 'ja', prices)).toEqual({ kind: 'price', yen: 1400 })
+    expect(shownPrice(2, 'zhCn', { cnAlonePrice: 0 })).toEqual({ kind: 'price', yen: 0 })
+  })
+
+  it('sends a visitor no price field, a customer only their column, an operator all six', () => {
+    expect(visiblePriceFields({ kind: 'visitor' }, 'zhCn', prices)).toEqual({})
+    expect(visiblePriceFields({ kind: 'customer', role: 2 }, 'zhCn', prices)).toEqual({ cnAlonePrice: 1200 })
+    expect(visiblePriceFields({ kind: 'customer', role: 1 }, 'ja', prices)).toEqual({ jpAlonePrice: 1400 })
+    expect(visiblePriceFields({ kind: 'customer', role: 5 }, 'en', prices)).toEqual({ enBatchPrice: 1500 })
+    expect(visiblePriceFields({ kind: 'customer', role: null }, 'en', prices)).toEqual({})
+    expect(visiblePriceFields({ kind: 'customer', role: 4 }, 'ja', { ...prices, jpAlonePrice: -1 })).toEqual({
+      partnerOnly: true,
+    })
+    expect(visiblePriceFields({ kind: 'operator' }, 'ja', prices)).toEqual(prices)
+  })
+
+  it('shows a customer exactly the price the server chose for them', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.constantFrom<Language>('zhCn', 'ja', 'en'),
+        fc.integer({ min: -1, max: 1_000_000 }),
+        (role, language, yen) => {
+          const columns = { ...prices, [priceColumnFor(role, language) as PriceColumn]: yen }
+          const sent = visiblePriceFields({ kind: 'customer', role }, language, columns)
+          expect(shownPrice(role, language, sent)).toEqual(
+            yen < 0 ? { kind: 'partnerOnly' } : { kind: 'price', yen },
+          )
+        },
+      ),
+    )
   })
 
   it('gives a new account the single-price role of its sign-up language', () => {

@@ -89,7 +89,7 @@ describe('profile, password and e-mail changes in a real browser, in English', (
 
   it('logs in in English and changes the nickname; the header shows it at once', async () => {
     await page.goto(shop.url('/'))
-    await page.locator('header select').first().selectOption('en')
+    await page.getByTestId('language-switch').selectOption('en')
     await shop.waitForLang('en')
     await page.goto(shop.url('/userinfo'))
     await shop.waitForPath('/login?redirectUrl=%2Fuserinfo')

@@ -33,7 +33,7 @@ describe('accounts in a real browser, in Japanese from start to end', () => {
 
   it('sends a visitor from a guarded page to login, keeping the target, after choosing Japanese', async () => {
     await page.goto(shop.url('/'))
-    await page.locator('header select').first().selectOption('ja')
+    await page.getByTestId('language-switch').selectOption('ja')
     await shop.waitForLang('ja')
     await page.goto(shop.url('/userinfo'))
     await shop.waitForPath('/login?redirectUrl=%2Fuserinfo')

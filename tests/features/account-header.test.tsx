@@ -203,34 +203,6 @@ describe('avatar menu', () => {
     expect(screen.queryByRole('menu')).toBeNull()
   })
 
-  it('on a phone carries the cart and favourites in the menu, and still names the avatar button', async () => {
-    const phone = (query: string) =>
-      ({
-        matches: true,
-        media: query,
-        addEventListener() {},
-        removeEventListener() {},
-      }) as unknown as MediaQueryList
-    vi.stubGlobal('matchMedia', phone)
-    try {
-      signIn()
-      serveShop()
-      const { session } = await renderApp()
-      const button = await avatarButton()
-      await waitFor(() => expect(session.getSnapshot().matches({ signedIn: 'ready' })).toBe(true))
-      session.send({ type: 'STARTUP_PATCHED', patch: { cartNumber: 3 } })
-      fireEvent.click(button)
-      const menu = screen.getByRole('menu')
-      expect(within(menu).getByRole('menuitem', { name: '购物车（3 件商品）' }).getAttribute('href')).toBe(
-        '/cart',
-      )
-      expect(within(menu).getByRole('menuitem', { name: '收藏' }).getAttribute('href')).toBe('/collect/list')
-      expect(button.textContent).toContain('小樱')
-    } finally {
-      vi.unstubAllGlobals()
-    }
-  })
-
   it('logs out: tells the server, forgets the token and offers Login again', async () => {
     signIn()
     const heard = serveShop()

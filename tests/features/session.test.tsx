@@ -37,7 +37,7 @@ const PAY_INFO: PayInfo = {
 }
 
 describe('the session started by a login', () => {
-  it('loads the startup data and the VIP info once each, with no call aborting another', async () => {
+  it('loads the startup data (cart count included) and the VIP info once each, with no call aborting another', async () => {
     const heard = { payInfo: 0, vipList: 0 }
     server.use(
       http.get('*/api/mall/category/list', () => ok([])),
@@ -46,6 +46,12 @@ describe('the session started by a login', () => {
         heard.payInfo += 1
         return ok(PAY_INFO)
       }),
+      http.get('*/api/mall/cart/listCart', () =>
+        ok([
+          { cartId: 1, productId: 5, productAmount: 2 },
+          { cartId: 2, productId: 6, productAmount: 12 },
+        ]),
+      ),
       http.get('*/api/mall/vip/list', () => {
         heard.vipList += 1
         return ok([{ vip: 1, scoreRate: 0.01, minMonthlySpend: 0 }])
@@ -67,6 +73,8 @@ describe('the session started by a login', () => {
     expect(context.claims?.nickname).toBe('阿光')
     expect(context.startupError).toBe(false)
     expect(context.startup.payInfo).toEqual(PAY_INFO)
+    // The header's cart count is the sum of the lines' amounts (spec §3).
+    expect(context.startup.cartNumber).toBe(14)
     expect(heard).toEqual({ payInfo: 1, vipList: 1 })
     expect(localStorage.getItem('token')).toBe(tokenFor(CLAIMS))
   })

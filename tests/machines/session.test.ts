@@ -184,14 +184,16 @@ describe('session machine: start', () => {
 })
 
 describe('session machine: login', () => {
-  it('stores the token, loads the startup data and reloads the VIP info', async () => {
+  it('stores the token, clears the cached lists, loads the startup data and reloads the VIP info', async () => {
     const vipInfo = deferred<VipInfo>()
-    const { start, calls, actions } = harness({ loadVipInfo: () => vipInfo.promise })
+    const { start, calls, actions, effects } = harness({ loadVipInfo: () => vipInfo.promise })
     const actor = start(null)
     const token = tokenFor(claimsOf())
 
     actor.send({ type: 'SIGNED_IN', token })
     expect(actions.persistToken).toHaveBeenCalledWith(token)
+    // the cached catalog lists were a visitor's, without prices
+    expect(effects).toEqual([`persistToken ${token}`, 'clearUserCaches'])
     expect(selectClaims(actor.getSnapshot())).toEqual(claimsOf())
     await waitFor(actor, isReady)
     expect(calls.loadStartup).toHaveBeenCalledWith(token)

@@ -78,8 +78,34 @@ describe.each(engines)('API conventions on %s', (engine) => {
     expect(body.data.openapi).toBe('3.1.0')
     expect(Object.keys(body.data.paths).sort()).toEqual([
       '/api/health',
+      '/api/mall/announcement/list',
+      '/api/mall/article/{id}',
+      '/api/mall/banner/list',
+      '/api/mall/cart/addToCart',
+      '/api/mall/cart/listCart',
       '/api/mall/category/list',
+      '/api/mall/charge/details',
+      '/api/mall/customer_service/list',
+      '/api/mall/exchange_rate/get',
+      '/api/mall/exchange_rate/get2',
+      '/api/mall/footer/list',
+      '/api/mall/history/collectOrCancel/{productId}',
+      '/api/mall/history/list',
+      '/api/mall/history/removeOrClear',
+      '/api/mall/product/allSeries',
+      '/api/mall/product/details/{id}',
+      '/api/mall/product/discountList',
+      '/api/mall/product/discountListPage',
       '/api/mall/product/hotList',
+      '/api/mall/product/hotListPage',
+      '/api/mall/product/hotSeriesList',
+      '/api/mall/product/hotSeriesPage',
+      '/api/mall/product/newList',
+      '/api/mall/product/newListPage',
+      '/api/mall/product/preview/{id}',
+      '/api/mall/product/recommendList',
+      '/api/mall/product/recommendListPage',
+      '/api/mall/product/search',
       '/api/mall/user/changePwd',
       '/api/mall/user/checkToken',
       '/api/mall/user/code/email',
@@ -96,6 +122,10 @@ describe.each(engines)('API conventions on %s', (engine) => {
       '/api/mall/vip/list',
     ])
     expect(body.data.paths['/api/mall/product/hotList']?.get?.parameters).toEqual([
+      { name: 'language', in: 'query', required: false, schema: { type: 'string' } },
+    ])
+    expect(body.data.paths['/api/mall/product/details/{id}']?.get?.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
       { name: 'language', in: 'query', required: false, schema: { type: 'string' } },
     ])
   })

@@ -5,8 +5,18 @@ import { count, countDistinct, eq, isNotNull } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../../server/db/client.ts'
-import { announcements, articles, banners, categories, products, series } from '../../server/db/schema.ts'
+import {
+  announcements,
+  articles,
+  banners,
+  categories,
+  customerServiceContacts,
+  products,
+  series,
+} from '../../server/db/schema.ts'
 import { appendDemoProducts, seedDemoCatalog } from '../../server/db/seed/seed.ts'
+import { sanitiseHtml } from '../../server/services/html-sanitiser.ts'
+import { readShopSettings, writeShopSettings } from '../../server/services/shop-settings.ts'
 
 const today = new Date('2025-06-15T03:00:00Z')
 let database: DatabaseHandle
@@ -66,6 +76,46 @@ describe('seedDemoCatalog', () => {
     expect(children?.n).toBe(32)
     const [hot] = await db.select({ n: count() }).from(products).where(isNotNull(products.hotRank))
     expect(hot?.n).toBeGreaterThanOrEqual(12)
+  })
+
+  it('adds customer-service contacts whose pictures exist, and the demo charge settings', async () => {
+    const contacts = await database.db.select().from(customerServiceContacts)
+    expect(contacts).toHaveLength(3)
+    const pictures = contacts.flatMap((c) => (c.qrcodeUrl ? [c.qrcodeUrl] : []))
+    expect(pictures.length).toBeGreaterThan(0)
+    expect(pictures.length).toBeLessThan(contacts.length)
+    const written = await readdir(join(mediaDir, 'demo'))
+    for (const url of pictures) expect(written).toContain(url.replace(/^\/media\/demo\//, ''))
+    for (const contact of contacts) expect(contact.qrcodeUrl ?? contact.email).toBeTruthy()
+
+    expect(await readShopSettings(database.db)).toEqual({
+      charge: { discount: 0.95, platPercent: 0.03, frontMoney: 0.3, settlePercent: 0.035, rate: 0.0476 },
+      maxRate: 0.05,
+    })
+  })
+
+  it('stores notices and articles as sanitised HTML', async () => {
+    const rows = [
+      ...(await database.db.select().from(announcements)),
+      ...(await database.db.select().from(articles)),
+    ]
+    for (const row of rows) {
+      for (const html of [row.content, row.jpContent, row.enContent]) {
+        expect(html).toMatch(/^<p>/)
+        expect(sanitiseHtml(html ?? '')).toBe(html)
+      }
+    }
+  })
+
+  it('leaves the shop’s own settings alone when the catalog is already there', async () => {
+    const own = {
+      charge: { discount: 0.9, platPercent: 0.02, frontMoney: 0.5, settlePercent: 0.01, rate: 0.05 },
+      maxRate: 0.055,
+    }
+    await writeShopSettings(database.db, own)
+    expect((await seedDemoCatalog(database.db, { today })).seeded).toBe(false)
+    expect(await readShopSettings(database.db)).toEqual(own)
+    expect(await database.db.select().from(customerServiceContacts)).toHaveLength(3)
   })
 
   it('moves the id sequences past the explicit ids', async () => {

@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
+import { sanitiseHtml } from '../../services/html-sanitiser.ts'
+import { writeShopSettings } from '../../services/shop-settings.ts'
 import type { Db } from '../client.ts'
-import { announcements, articles, banners, categories, products, series } from '../schema.ts'
+import {
+  announcements,
+  articles,
+  banners,
+  categories,
+  customerServiceContacts,
+  products,
+  series,
+} from '../schema.ts'
 import {
   DEFAULT_DEMO_PRODUCTS,
   DEFAULT_DEMO_SEED,
@@ -11,6 +21,7 @@ import {
   generateDemoProducts,
 } from './demo-catalog.ts'
 import { writeDemoImages } from './demo-images.ts'
+import { DEMO_SHOP_SETTINGS, demoCustomerServiceContacts } from './demo-pages.ts'
 
 /** Held for the seeding transaction, so two servers on one PostgreSQL cannot both seed. */
 const SEED_LOCK = 7_140_002
@@ -35,8 +46,21 @@ async function bumpSequence(tx: Db, table: PgTable, tableName: string): Promise<
   )
 }
 
+/** The HTML columns of a notice or article, cleaned the way every stored notice must be. */
+function withSanitisedContent<T extends { content: string; jpContent: string; enContent: string }>(
+  row: T,
+): T {
+  return {
+    ...row,
+    content: sanitiseHtml(row.content),
+    jpContent: sanitiseHtml(row.jpContent),
+    enContent: sanitiseHtml(row.enContent),
+  }
+}
+
 /**
- * Fills an empty catalog with the demo data, in one transaction. Does nothing when any category exists:
+ * Fills an empty catalog with the demo data, in one transaction: catalog, pages, customer-service
+ * contacts and the demo charge settings. Does nothing when any category exists:
  * the shop's own data, or an earlier seed, is never touched.
  */
 export async function seedDemoCatalog(
@@ -64,8 +88,10 @@ export async function seedDemoCatalog(
       inserted += batch.length
     }
     await tx.insert(banners).values(catalog.banners)
-    await tx.insert(announcements).values(catalog.announcements)
-    await tx.insert(articles).values(catalog.articles)
+    await tx.insert(announcements).values(catalog.announcements.map(withSanitisedContent))
+    await tx.insert(articles).values(catalog.articles.map(withSanitisedContent))
+    await tx.insert(customerServiceContacts).values(demoCustomerServiceContacts())
+    await writeShopSettings(tx, DEMO_SHOP_SETTINGS)
 
     await bumpSequence(tx, categories, 'categories')
     await bumpSequence(tx, series, 'series')
@@ -100,7 +126,7 @@ export async function appendDemoProducts(
   const seed = options.seed ?? DEFAULT_DEMO_SEED
   const today = options.today ?? new Date()
 
-  return db.transaction(async (tx) => {
+  const appended = await db.transaction(async (tx) => {
     await lockSeeding(tx)
     const firstIndex = await lastDemoItemNumber(tx)
     const categoryIds = new Set((await tx.select({ id: categories.id }).from(categories)).map((r) => r.id))
@@ -124,4 +150,8 @@ export async function appendDemoProducts(
     }
     return { products: inserted }
   })
+  // PGlite runs no autovacuum: without fresh statistics and flushed GIN pending lists, searches on a
+  // grown catalog pick slow plans (measured 2–5× slower at 100k). PostgreSQL would get there by itself.
+  await db.execute(sql`vacuum analyze products`)
+  return appended
 }

@@ -1,19 +1,113 @@
+import type { Context } from 'hono'
 import { createFactory } from 'hono/factory'
+import * as v from 'valibot'
+import { idValue } from '../../../src/domain/list-queries.ts'
 import type { AppEnv } from '../../app-env.ts'
-import { ok } from '../../http/envelope.ts'
-import { validQuery } from '../../http/validate.ts'
-import { listCategoryTree, listHotProducts } from '../../services/catalog.ts'
-import { hotList } from './catalog.routes.ts'
+import { notFound, ok } from '../../http/envelope.ts'
+import { optionalSession, priceViewerOf, requireSession } from '../../http/session.ts'
+import { validParams, validQuery } from '../../http/validate.ts'
+import { recordProductView } from '../../services/browsing-history.ts'
+import type { CardAudience } from '../../services/catalog/card-pages.ts'
+import { listCategoryTree } from '../../services/catalog/categories.ts'
+import { readProductDetail } from '../../services/catalog/product-detail.ts'
+import { listProducts, type ProductListName, pageProducts } from '../../services/catalog/product-lists.ts'
+import { searchProducts } from '../../services/catalog/product-search.ts'
+import { listAllSeries, listHotSeries, pageHotSeries } from '../../services/catalog/series.ts'
+import * as contracts from './catalog.routes.ts'
 
 const factory = createFactory<AppEnv>()
+
+const productIdParam = v.object({ id: idValue })
+
+/** Prices follow the caller (visitor, customer's role, operator) and the request's language. */
+const audienceOf = (c: Context<AppEnv>, language: CardAudience['language']): CardAudience => ({
+  viewer: priceViewerOf(c),
+  language,
+})
 
 export const categoryListHandlers = factory.createHandlers(async (c) =>
   ok(c, await listCategoryTree(c.var.deps.db)),
 )
 
-export const hotListHandlers = factory.createHandlers(validQuery(hotList.query), async (c) => {
-  // `language` is validated (a bad one is a 400) and keys the client's cache; the list itself is the
-  // same in every language, since each card carries all three names. No session exists yet, so every
-  // caller is a visitor and gets no prices.
-  return ok(c, await listHotProducts(c.var.deps.db, { viewer: 'visitor' }))
-})
+const homeListHandlers = (list: ProductListName, contract: typeof contracts.hotList) =>
+  factory.createHandlers(optionalSession(), validQuery(contract.query), async (c) => {
+    const { language } = c.req.valid('query')
+    return ok(c, await listProducts(c.var.deps.db, list, audienceOf(c, language)))
+  })
+
+const pagedListHandlers = (list: ProductListName, contract: typeof contracts.hotListPage) =>
+  factory.createHandlers(optionalSession(), validQuery(contract.query), async (c) => {
+    const { language, pageNum, pageSize } = c.req.valid('query')
+    return ok(c, await pageProducts(c.var.deps.db, list, audienceOf(c, language), { pageNum, pageSize }))
+  })
+
+export const hotListHandlers = homeListHandlers('hot', contracts.hotList)
+export const newListHandlers = homeListHandlers('new', contracts.newList)
+export const recommendListHandlers = homeListHandlers('recommend', contracts.recommendList)
+export const discountListHandlers = homeListHandlers('discount', contracts.discountList)
+export const hotListPageHandlers = pagedListHandlers('hot', contracts.hotListPage)
+export const newListPageHandlers = pagedListHandlers('new', contracts.newListPage)
+export const recommendListPageHandlers = pagedListHandlers('recommend', contracts.recommendListPage)
+export const discountListPageHandlers = pagedListHandlers('discount', contracts.discountListPage)
+
+// Series carry names in all three languages and no prices: `language` is validated, not used.
+export const hotSeriesListHandlers = factory.createHandlers(
+  validQuery(contracts.hotSeriesList.query),
+  async (c) => ok(c, await listHotSeries(c.var.deps.db)),
+)
+
+export const hotSeriesPageHandlers = factory.createHandlers(
+  validQuery(contracts.hotSeriesPage.query),
+  async (c) => {
+    const { pageNum, pageSize } = c.req.valid('query')
+    return ok(c, await pageHotSeries(c.var.deps.db, { pageNum, pageSize }))
+  },
+)
+
+export const allSeriesHandlers = factory.createHandlers(validQuery(contracts.allSeries.query), async (c) =>
+  ok(c, await listAllSeries(c.var.deps.db)),
+)
+
+export const searchHandlers = factory.createHandlers(
+  optionalSession(),
+  validQuery(contracts.search.query),
+  async (c) => {
+    const query = c.req.valid('query')
+    return ok(c, await searchProducts(c.var.deps.db, query, audienceOf(c, query.language)))
+  },
+)
+
+/** Opening a product: a signed-in customer's browsing history records it. */
+export const detailsHandlers = factory.createHandlers(
+  optionalSession(),
+  validParams(productIdParam),
+  validQuery(contracts.details.query),
+  async (c) => {
+    const { id } = c.req.valid('param')
+    const { language } = c.req.valid('query')
+    const { db, now } = c.var.deps
+    const caller = c.var.signedIn
+    const detail = await readProductDetail(db, id, { ...audienceOf(c, language), signedIn: caller })
+    if (!detail) throw notFound('product')
+    if (caller?.kind === 'customer') await recordProductView(db, caller.userId, id, now())
+    return ok(c, detail)
+  },
+)
+
+/** A product seen through a passed token (a shared preview link): on sale or not, and not history. */
+export const previewHandlers = factory.createHandlers(
+  // The token was passed in a link; renewing it would sign the viewing browser in as its owner.
+  requireSession({ renew: false }),
+  validParams(productIdParam),
+  validQuery(contracts.preview.query),
+  async (c) => {
+    const { id } = c.req.valid('param')
+    const { language } = c.req.valid('query')
+    const detail = await readProductDetail(c.var.deps.db, id, {
+      ...audienceOf(c, language),
+      signedIn: c.var.signedIn,
+    })
+    if (!detail) throw notFound('product')
+    return ok(c, detail)
+  },
+)

@@ -1,3 +1,4 @@
+import { pagedListQuery, productListQuery } from '../../../src/domain/list-queries.ts'
 import { languageQuery } from '../../../src/domain/queries.ts'
 import type { RouteContract } from '../contract.ts'
 
@@ -10,14 +11,118 @@ export const categoryList = {
   returns: 'CategoryNode[]',
 } satisfies RouteContract
 
-export const hotList = {
+const homeList = (path: string, summary: string) =>
+  ({
+    method: 'get',
+    path,
+    summary: `${summary} (home page, at most 12); prices only for callers allowed to see them`,
+    tag: 'catalog',
+    access: 'public',
+    query: languageQuery,
+    returns: 'ProductCardDto[]',
+  }) satisfies RouteContract
+
+const pagedList = (path: string, summary: string) =>
+  ({
+    method: 'get',
+    path,
+    summary: `${summary}, paged; prices only for callers allowed to see them`,
+    tag: 'catalog',
+    access: 'public',
+    query: pagedListQuery,
+    returns: 'Page<ProductCardDto>',
+  }) satisfies RouteContract
+
+export const hotList = homeList('/mall/product/hotList', 'Hot products by rank')
+export const newList = homeList('/mall/product/newList', 'New products by rank')
+export const recommendList = homeList('/mall/product/recommendList', 'Recommended products by rank')
+export const discountList = homeList('/mall/product/discountList', 'Discounted products, newest first')
+export const hotListPage = pagedList('/mall/product/hotListPage', 'Hot products by rank')
+export const newListPage = pagedList('/mall/product/newListPage', 'New products by rank')
+export const recommendListPage = pagedList('/mall/product/recommendListPage', 'Recommended products by rank')
+export const discountListPage = pagedList(
+  '/mall/product/discountListPage',
+  'Discounted products, newest first',
+)
+
+export const hotSeriesList = {
   method: 'get',
-  path: '/mall/product/hotList',
-  summary: 'Hot products for the home page; prices only for callers allowed to see them',
+  path: '/mall/product/hotSeriesList',
+  summary: 'Hot series by rank (home page)',
   tag: 'catalog',
   access: 'public',
   query: languageQuery,
-  returns: 'ProductCardDto[]',
+  returns: 'SeriesDto[]',
 } satisfies RouteContract
 
-export const catalogContracts = [categoryList, hotList]
+export const hotSeriesPage = {
+  method: 'get',
+  path: '/mall/product/hotSeriesPage',
+  summary: 'Hot series by rank, paged',
+  tag: 'catalog',
+  access: 'public',
+  query: pagedListQuery,
+  returns: 'Page<SeriesDto>',
+} satisfies RouteContract
+
+export const allSeries = {
+  method: 'get',
+  path: '/mall/product/allSeries',
+  summary: 'Every series by sort order, each with its count of products on sale',
+  tag: 'catalog',
+  access: 'public',
+  query: languageQuery,
+  returns: 'SeriesDto[]',
+} satisfies RouteContract
+
+export const search = {
+  method: 'get',
+  path: '/mall/product/search',
+  summary:
+    'Search on-sale products: keywords match item number (any case), JAN code or box barcode exactly, ' +
+    'or any of the three names by substring, exact code hits first, then newest; ' +
+    'a parent category includes its children; paged with a total',
+  tag: 'catalog',
+  access: 'public',
+  query: productListQuery,
+  returns: 'Page<ProductCardDto>',
+} satisfies RouteContract
+
+export const details = {
+  method: 'get',
+  path: '/mall/product/details/:id',
+  summary:
+    'One product, on sale or not (`available` says which); a signed-in customer opening it records it in the browsing history',
+  tag: 'catalog',
+  access: 'public',
+  query: languageQuery,
+  returns: 'ProductDetailDto',
+} satisfies RouteContract
+
+export const preview = {
+  method: 'get',
+  path: '/mall/product/preview/:id',
+  summary: 'One product for a passed token (Authorization: Bearer), on sale or not; records no history',
+  tag: 'catalog',
+  access: 'customer',
+  query: languageQuery,
+  returns: 'ProductDetailDto',
+} satisfies RouteContract
+
+export const catalogContracts = [
+  categoryList,
+  hotList,
+  newList,
+  recommendList,
+  discountList,
+  hotListPage,
+  newListPage,
+  recommendListPage,
+  discountListPage,
+  hotSeriesList,
+  hotSeriesPage,
+  allSeries,
+  search,
+  details,
+  preview,
+]

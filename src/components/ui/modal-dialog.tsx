@@ -25,7 +25,12 @@ const panel = css({
   flexDirection: 'column',
   gap: '4',
 })
-const panelWidth = { sm: css({ maxWidth: 'sm' }), md: css({ maxWidth: 'md' }) }
+// lg is the announcement dialog's 600 px (spec §9).
+const panelWidth = {
+  sm: css({ maxWidth: 'sm' }),
+  md: css({ maxWidth: 'md' }),
+  lg: css({ maxWidth: '600px' }),
+}
 const title = css({ fontSize: 'lg', fontWeight: 'semibold', pr: '8' })
 const closeButton = css({
   position: 'absolute',
@@ -59,7 +64,7 @@ export interface ModalDialogProps {
   describedBy?: string
   /** Where focus goes on opening and when it strays outside; else the first focusable element. */
   initialFocus?: RefObject<HTMLElement | null>
-  width?: 'sm' | 'md'
+  width?: 'sm' | 'md' | 'lg'
   children: ReactNode
 }
 

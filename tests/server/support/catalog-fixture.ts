@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../../server/db/client.ts'
-import { categories, products } from '../../../server/db/schema.ts'
+import { categories, products, series, users } from '../../../server/db/schema.ts'
+import { signUp } from './accounts.ts'
+import type { TestApp } from './test-app.ts'
 
 type NewProduct = typeof products.$inferInsert
 
@@ -54,4 +57,54 @@ export async function insertCategoryTree(db: Db) {
     ])
     .returning()
   return { figures, plush, children }
+}
+
+type NewSeries = typeof series.$inferInsert
+
+let seriesCounter = 0
+
+/** Series rows; each gets a unique name in three languages unless the test gives one. */
+export async function insertSeries(db: Db, rows: Partial<NewSeries>[]) {
+  return db
+    .insert(series)
+    .values(
+      rows.map((row) => {
+        seriesCounter += 1
+        return {
+          name: `测试系列${seriesCounter}`,
+          jpName: `テストシリーズ${seriesCounter}`,
+          enName: `Test series ${seriesCounter}`,
+          ...row,
+        }
+      }),
+    )
+    .returning()
+}
+
+/**
+ * A signed-up customer (through the real calls) with a token. `role` sets the price role the shop
+ * would grant (sign-up gives the single-price role of the language), `scoreRate` the points rate,
+ * `kind: 'operator'` makes the account an operator's.
+ */
+export async function signedInAccount(
+  t: TestApp,
+  email: string,
+  options: {
+    language?: 'zhCn' | 'ja' | 'en'
+    role?: number | null
+    scoreRate?: string | null
+    kind?: 'customer' | 'operator'
+  } = {},
+): Promise<{ token: string; userId: number }> {
+  const { token } = await signUp(t, email, { language: options.language })
+  const changes: Partial<typeof users.$inferInsert> = {}
+  if (options.role !== undefined) changes.role = options.role
+  if (options.scoreRate !== undefined) changes.scoreRate = options.scoreRate
+  if (options.kind !== undefined) changes.kind = options.kind
+  const [account] =
+    Object.keys(changes).length > 0
+      ? await t.db.update(users).set(changes).where(eq(users.email, email)).returning({ id: users.id })
+      : await t.db.select({ id: users.id }).from(users).where(eq(users.email, email))
+  if (!account) throw new Error(`no account ${email}`)
+  return { token, userId: account.id }
 }

@@ -13,7 +13,6 @@ import type { StartupData } from '../../../../machines/session/session.machine.t
 import { css, cx } from '../../../../styled-system/css'
 import { HrefLink } from '../../../components/ui/href-link.tsx'
 import { badgeText, type HeaderBadgeCounts, headerBadgeTotal } from '../../../domain/badges.ts'
-import { PHONE_LAYOUT, useMediaQuery } from '../../../lib/use-media-query.ts'
 import { useSession } from '../session/use-session.tsx'
 import { TIER_RULES_HREF, useMemberTier } from './tier-label.tsx'
 
@@ -31,6 +30,11 @@ export function headerBadgeCounts(startup: Pick<StartupData, 'extraPayCount'>): 
 }
 
 const points = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+
+/** A points balance as the menus show it: `2,500`. */
+export function pointsText(score: number): string {
+  return points.format(score)
+}
 
 const wrapper = css({ position: 'relative' })
 const trigger = css({
@@ -58,11 +62,10 @@ const avatar = css({
   fontWeight: 'bold',
   flexShrink: 0,
 })
+const largeAvatar = css({ width: '12', height: '12', fontSize: 'xl' })
 const avatarImage = css({ width: 'full', height: 'full', objectFit: 'cover' })
 // kept visible on small screens too: it names the button
 const nicknameText = css({ fontSize: 'sm', maxWidth: '32', truncate: true })
-// On a phone only the avatar shows; the button still says whose it is.
-const nicknameForReaders = css({ srOnly: true })
 const countBadge = css({
   display: 'inline-flex',
   alignItems: 'center',
@@ -135,9 +138,10 @@ export function CountBadge(props: { count: number; describe: (text: string) => s
   )
 }
 
-function Avatar(props: { src: string | null; nickname: string }) {
+/** The user's picture, or the first letter of the nickname on a coloured disc. */
+export function Avatar(props: { src: string | null; nickname: string; size?: 'md' | 'lg' }) {
   return (
-    <span className={avatar} aria-hidden="true">
+    <span className={cx(avatar, props.size === 'lg' && largeAvatar)} aria-hidden="true">
       {props.src ? (
         <img className={avatarImage} src={props.src} alt="" />
       ) : (
@@ -147,13 +151,70 @@ function Avatar(props: { src: string | null; nickname: string }) {
   )
 }
 
-interface MenuEntry {
+export interface AccountEntry {
   key: string
   href: string
   label: ReactNode
   badge?: number
   /** What the badge counts, for screen readers; 'pending' by default. */
   describeBadge?: (text: string) => string
+}
+
+/**
+ * The signed-in shopper's account links (spec §2 'Header (desktop)', avatar menu): the tier chip
+ * (members), points, user info, orders, packaging, packages, shipping, addresses, extra payments,
+ * history and password, with their badges. The phone's menu drawer adds the cart and favourites
+ * (spec §2 'Header (mobile)'). Empty when signed out.
+ */
+export function useAccountEntries(options: { withCartAndCollect?: boolean } = {}): AccountEntry[] {
+  const { claims, startup } = useSession()
+  const { t } = useLingui()
+  const tier = useMemberTier()
+  if (!claims) return []
+  const counts = headerBadgeCounts(startup)
+  const score = startup.payInfo?.score ?? claims.score
+  return [
+    ...(tier
+      ? [{ key: 'tier', href: TIER_RULES_HREF, label: <span className={tierChip}>{tier.name}</span> }]
+      : []),
+    {
+      key: 'score',
+      href: '/score',
+      label: <Trans>积分：{pointsText(score)}</Trans>,
+    },
+    { key: 'userinfo', href: '/userinfo', label: <Trans>个人信息</Trans> },
+    {
+      key: 'orders',
+      href: '/order-list/list',
+      label: <Trans>我的订单</Trans>,
+      badge: counts.finalBadgeCount,
+    },
+    { key: 'packaging', href: '/packaging', label: <Trans>申请打包</Trans>, badge: counts.applyBadgeCount },
+    { key: 'packages', href: '/apply-packaging', label: <Trans>打包记录</Trans> },
+    { key: 'shipping', href: '/package', label: <Trans>包裹发货</Trans>, badge: counts.expressBadgeCount },
+    { key: 'addresses', href: '/address-manage', label: <Trans>收货地址</Trans> },
+    { key: 'extra', href: '/extra', label: <Trans>额外费用</Trans>, badge: counts.extraPayCount },
+    { key: 'history', href: '/product-history/list', label: <Trans>浏览记录</Trans> },
+    { key: 'password', href: '/change-password', label: <Trans>修改密码</Trans> },
+    ...(options.withCartAndCollect
+      ? [
+          {
+            key: 'cart',
+            href: '/cart',
+            label: <Trans>购物车</Trans>,
+            badge: startup.cartNumber,
+            describeBadge: (text: string) => t`（${text} 件商品）`,
+          },
+          { key: 'collect', href: '/collect/list', label: <Trans>收藏</Trans> },
+        ]
+      : []),
+  ]
+}
+
+/** Words a pending-count badge for screen readers. */
+export function usePendingText(): (text: string) => string {
+  const { t } = useLingui()
+  return (text: string) => t`（${text} 项待处理）`
 }
 
 /**
@@ -164,9 +225,8 @@ interface MenuEntry {
  */
 export function AvatarMenu() {
   const { claims, startup, logOut } = useSession()
-  const phoneLayout = useMediaQuery(PHONE_LAYOUT)
-  const { t } = useLingui()
-  const tier = useMemberTier()
+  const entries = useAccountEntries()
+  const pending = usePendingText()
   const menuId = useId()
   const headingId = useId()
   const rootRef = useRef<HTMLDivElement>(null)
@@ -196,45 +256,6 @@ export function AvatarMenu() {
 
   if (!claims) return null
 
-  const counts = headerBadgeCounts(startup)
-  const score = startup.payInfo?.score ?? claims.score
-  const entries: MenuEntry[] = [
-    ...(tier
-      ? [{ key: 'tier', href: TIER_RULES_HREF, label: <span className={tierChip}>{tier.name}</span> }]
-      : []),
-    {
-      key: 'score',
-      href: '/score',
-      label: <Trans>积分：{points.format(score)}</Trans>,
-    },
-    { key: 'userinfo', href: '/userinfo', label: <Trans>个人信息</Trans> },
-    {
-      key: 'orders',
-      href: '/order-list/list',
-      label: <Trans>我的订单</Trans>,
-      badge: counts.finalBadgeCount,
-    },
-    { key: 'packaging', href: '/packaging', label: <Trans>申请打包</Trans>, badge: counts.applyBadgeCount },
-    { key: 'packages', href: '/apply-packaging', label: <Trans>打包记录</Trans> },
-    { key: 'shipping', href: '/package', label: <Trans>包裹发货</Trans>, badge: counts.expressBadgeCount },
-    { key: 'addresses', href: '/address-manage', label: <Trans>收货地址</Trans> },
-    { key: 'extra', href: '/extra', label: <Trans>额外费用</Trans>, badge: counts.extraPayCount },
-    { key: 'history', href: '/product-history/list', label: <Trans>浏览记录</Trans> },
-    { key: 'password', href: '/change-password', label: <Trans>修改密码</Trans> },
-    // On a phone the header has no room for them, so the menu carries them (spec §2 'Header (mobile)').
-    ...(phoneLayout
-      ? [
-          {
-            key: 'cart',
-            href: '/cart',
-            label: <Trans>购物车</Trans>,
-            badge: startup.cartNumber,
-            describeBadge: (text: string) => t`（${text} 件商品）`,
-          },
-          { key: 'collect', href: '/collect/list', label: <Trans>收藏</Trans> },
-        ]
-      : []),
-  ]
   const itemCount = entries.length + 1 // the entries and logout
 
   const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -277,8 +298,7 @@ export function AvatarMenu() {
     onMouseEnter: () => setActive(index),
   })
 
-  const total = headerBadgeTotal(counts)
-  const pending = (text: string) => t`（${text} 项待处理）`
+  const total = headerBadgeTotal(headerBadgeCounts(startup))
   return (
     <div ref={rootRef} className={wrapper}>
       <button
@@ -292,7 +312,7 @@ export function AvatarMenu() {
         onKeyDown={onButtonKeyDown}
       >
         <Avatar src={claims.avatar} nickname={claims.nickname} />
-        <span className={phoneLayout ? nicknameForReaders : nicknameText}>{claims.nickname}</span>
+        <span className={nicknameText}>{claims.nickname}</span>
         <CountBadge count={total} describe={pending} className={cornerBadge} />
       </button>
       {open ? (

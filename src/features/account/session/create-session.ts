@@ -1,14 +1,20 @@
 import { createActor, fromPromise } from 'xstate'
 import {
   EMPTY_STARTUP,
+  type SessionSnapshot,
   type StartupData,
   sessionMachine,
   type VipInfo,
 } from '../../../../machines/session/session.machine.ts'
+import { cartNumber } from '../../../domain/cart.ts'
+import type { ChargeSettings } from '../../../domain/pricing.ts'
 import { readSessionClaims } from '../../../domain/session.ts'
 import { configureSession } from '../../../lib/api-client.ts'
+import { currentLanguage } from '../../../lib/i18n.ts'
 import { clearStoredToken, readStoredToken, storeToken } from '../../../lib/session-token.ts'
 import { clearUserCaches, forgetPackagingQuery } from '../../../lib/user-storage.ts'
+import { listCart } from '../../cart/api/list-cart.ts'
+import { getChargeDetails } from '../api/get-charge-details.ts'
 import { getPayInfo } from '../api/get-pay-info.ts'
 import { getVipLevels } from '../api/get-vip-levels.ts'
 import { logOut } from '../api/log-out.ts'
@@ -20,10 +26,33 @@ export interface SessionNavigation {
   goToLogin(): void
   /** A disabled account or a logout goes to /. */
   goHome(): void
+  /**
+   * Someone signed in or out: the open page loads its data again, so prices appear or disappear
+   * (the server answers each caller with what they may see).
+   */
+  reloadPage(): void
 }
 
 // Quiet: a failed background load must not toast over the page; the session shows its own retry.
 const quiet = { systemNotify: false } as const
+
+/** The shopper's charge settings; without them the pages show no rate or fees, so a failure is quiet. */
+async function fetchCharge(): Promise<ChargeSettings | null> {
+  try {
+    return await getChargeDetails(quiet)
+  } catch {
+    return null
+  }
+}
+
+/** The header's cart count; an operator has no cart and a failed load shows none rather than a stale one. */
+async function fetchCartNumber(): Promise<number> {
+  try {
+    return cartNumber(await listCart(currentLanguage(), quiet))
+  } catch {
+    return 0
+  }
+}
 
 async function fetchVipInfo(): Promise<VipInfo> {
   const [vipList, payInfo] = await Promise.all([getVipLevels(quiet), getPayInfo(quiet)])
@@ -51,10 +80,13 @@ function sharedVipInfo(): () => Promise<VipInfo> {
 export function createSession(navigation: SessionNavigation) {
   const loadVipInfo = sharedVipInfo()
   /**
-   * The startup loads (spec §4 'Startup'). Pay info and the VIP levels exist today; the cart, address,
-   * extra-pay and charge loads join this list with their own features.
+   * The startup loads (spec §4 'Startup'). Pay info, the VIP levels, the charge settings and the
+   * cart count exist today; the address and extra-pay loads join this list with their own features.
    */
-  const loadStartup = async (): Promise<StartupData> => ({ ...EMPTY_STARTUP, ...(await loadVipInfo()) })
+  const loadStartup = async (): Promise<StartupData> => {
+    const [vipInfo, charge, cartCount] = await Promise.all([loadVipInfo(), fetchCharge(), fetchCartNumber()])
+    return { ...EMPTY_STARTUP, ...vipInfo, charge, cartNumber: cartCount }
+  }
   const machine = sessionMachine.provide({
     actors: {
       loadStartup: fromPromise(loadStartup),
@@ -83,6 +115,22 @@ export function createSession(navigation: SessionNavigation) {
     onSessionExpired: () => actor.send({ type: 'SESSION_EXPIRED' }),
     onAccountDisabled: () => actor.send({ type: 'ACCOUNT_DISABLED' }),
   })
+  // After a sign-in, a sign-out or a change of account the page's loaders run again. Read from the
+  // context rather than the signed-in state: the token is already stored (or already gone) when the
+  // caller changes, so the reload asks with the right one; during the logout call it is still the old one.
+  let caller = callerOf(actor.getSnapshot())
+  actor.subscribe((snapshot) => {
+    const next = callerOf(snapshot)
+    if (next === caller) return
+    caller = next
+    navigation.reloadPage()
+  })
   actor.start()
   return actor
+}
+
+/** Who the stored token speaks for: a visitor, or one account. Token renewals keep it. */
+function callerOf(snapshot: SessionSnapshot): string {
+  const { token, claims } = snapshot.context
+  return token === null || claims === null ? 'visitor' : `${claims.kind}:${claims.sub}`
 }

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { type KeyboardEvent, useState } from 'react'
 import { css } from '../../../../styled-system/css'
-import type { CategoryNode } from '../../../domain/catalog.ts'
-import { type Language, nameIn } from '../../../domain/language.ts'
-
-const searchHref = (categoryId: number) => `/product-search/list?category=${categoryId}`
+import { HrefLink } from '../../../components/ui/href-link.tsx'
+import { type CategoryNode, categoryNameIn } from '../../../domain/catalog.ts'
+import type { Language } from '../../../domain/language.ts'
+import { productSearchHref } from '../search-link.ts'
 
 const bar = css({ bg: 'primary', color: 'white' })
 const list = css({
@@ -13,7 +14,18 @@ const list = css({
   mx: 'auto',
   px: { base: '2', md: '4' },
 })
-const item = css({ position: 'relative', '&:hover > ul, &:focus-within > ul': { display: 'block' } })
+const item = css({
+  position: 'relative',
+  // open on hover or while focus is inside, unless Escape put it away
+  '&:not([data-dismissed]):hover > ul, &:not([data-dismissed]):focus-within > ul': {
+    clipPath: 'none',
+    width: 'auto',
+    height: 'auto',
+    overflow: 'visible',
+    whiteSpace: 'normal',
+    opacity: 1,
+  },
+})
 const topLink = css({
   display: 'block',
   px: '3',
@@ -23,8 +35,9 @@ const topLink = css({
   _hover: { bg: 'primary.hover' },
   _focusVisible: { outline: '2px solid white', outlineOffset: '-2px' },
 })
+// Closed, the submenu is only hidden from sight: screen readers still find the children in the list,
+// and Tab reaches them, which opens it.
 const submenu = css({
-  display: 'none',
   position: 'absolute',
   top: '100%',
   left: '0',
@@ -35,6 +48,12 @@ const submenu = css({
   borderRadius: 'sm',
   py: '1',
   zIndex: 20,
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+  opacity: 0,
 })
 const subLink = css({
   display: 'block',
@@ -46,7 +65,49 @@ const subLink = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'primary', outlineOffset: '-2px' },
 })
 
-/** The category bar: top-level categories with their children in a submenu on hover or keyboard focus. */
+function CategoryItem(props: { category: CategoryNode; language: Language }) {
+  const { category, language } = props
+  const [dismissed, setDismissed] = useState(false)
+  const hasChildren = category.children.length > 0
+  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
+    if (event.key !== 'Escape' || !hasChildren) return
+    setDismissed(true)
+    event.currentTarget.querySelector<HTMLElement>('a')?.focus()
+  }
+  const reopen = () => setDismissed(false)
+  return (
+    <li
+      className={item}
+      data-dismissed={dismissed ? '' : undefined}
+      onKeyDown={onKeyDown}
+      onMouseLeave={reopen}
+      onBlur={(event) => {
+        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)))
+          reopen()
+      }}
+    >
+      <HrefLink className={topLink} href={productSearchHref({ category: category.id })}>
+        {categoryNameIn(language, category)}
+      </HrefLink>
+      {hasChildren ? (
+        <ul className={submenu}>
+          {category.children.map((child) => (
+            <li key={child.id}>
+              <HrefLink className={subLink} href={productSearchHref({ category: child.id })}>
+                {categoryNameIn(language, child)}
+              </HrefLink>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  )
+}
+
+/**
+ * The category bar (spec §2 'Header (desktop)'): top-level categories, their children in a submenu on
+ * hover or keyboard focus (Escape puts it away); a click opens the category's search.
+ */
 export function CategoryNav({ tree, language }: { tree: CategoryNode[]; language: Language }) {
   const { t } = useLingui()
   if (tree.length === 0) return null
@@ -54,31 +115,12 @@ export function CategoryNav({ tree, language }: { tree: CategoryNode[]; language
     <nav className={bar} aria-label={t`商品分类`}>
       <ul className={list}>
         <li className={item}>
-          <a className={topLink} href={searchHref(0)}>
+          <HrefLink className={topLink} href={productSearchHref({})}>
             <Trans>全部</Trans>
-          </a>
+          </HrefLink>
         </li>
         {tree.map((category) => (
-          <li key={category.id} className={item}>
-            <a
-              className={topLink}
-              href={searchHref(category.id)}
-              aria-haspopup={category.children.length > 0}
-            >
-              {nameIn(language, category)}
-            </a>
-            {category.children.length > 0 ? (
-              <ul className={submenu}>
-                {category.children.map((child) => (
-                  <li key={child.id}>
-                    <a className={subLink} href={searchHref(child.id)}>
-                      {nameIn(language, child)}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
+          <CategoryItem key={category.id} category={category} language={language} />
         ))}
       </ul>
     </nav>

@@ -1,13 +1,20 @@
-import { Trans } from '@lingui/react/macro'
-import type { ReactNode } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { type ReactNode, useState } from 'react'
 import { css } from '../../../../styled-system/css'
+import { HrefLink } from '../../../components/ui/href-link.tsx'
 import { type ProductCardDto, productNameIn } from '../../../domain/catalog.ts'
 import { shopDate } from '../../../domain/dates.ts'
 import type { Language } from '../../../domain/language.ts'
+import { shownPrice } from '../../../domain/price-display.ts'
+import { ApiFailure } from '../../../lib/api-client.ts'
+import { showToast } from '../../../lib/toast.ts'
+import { toggleFavourite } from '../api/toggle-favourite.ts'
+import { usePriceViewer } from '../use-price-viewer.ts'
+import { PriceSlot } from './price-slot.tsx'
 import { ProductTypeBadge } from './product-type-badge.tsx'
 
 // One link per card (the name), stretched over the whole card so the cover is clickable too
-// without a second link for keyboard and screen-reader users.
+// without a second link for keyboard and screen-reader users. Controls inside sit above it.
 const card = css({
   position: 'relative',
   height: '100%',
@@ -31,7 +38,7 @@ const body = css({
   display: 'flex',
   flexDirection: 'column',
   gap: '1',
-  px: '3',
+  px: { base: '2', sm: '3' },
   pb: '3',
   fontSize: 'sm',
 })
@@ -40,6 +47,7 @@ const name = css({
   color: 'text',
   lineClamp: 2,
   minHeight: '2.6em',
+  overflowWrap: 'anywhere',
   _hover: { color: 'primary', textDecoration: 'underline' },
   _after: { content: '""', position: 'absolute', inset: '0' },
   _focusVisible: {
@@ -61,16 +69,64 @@ const footer = css({
   display: 'flex',
   flexWrap: 'wrap',
   justifyContent: 'space-between',
+  alignItems: 'baseline',
   columnGap: '2',
+  rowGap: '0.5',
   fontSize: 'xs',
 })
 const perBox = css({ color: 'text.muted', whiteSpace: 'nowrap' })
-const price = css({ color: 'secondary.hover', fontWeight: 'semibold' })
+const actionArea = css({
+  position: 'relative',
+  zIndex: 1,
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '2',
+  fontSize: 'xs',
+})
+const removeButton = css({
+  position: 'relative',
+  zIndex: 1,
+  alignSelf: 'flex-start',
+  px: '2',
+  py: '1',
+  fontSize: 'xs',
+  color: 'status.cancelled',
+  border: '1px solid',
+  borderColor: 'currentColor',
+  borderRadius: 'sm',
+  bg: 'surface',
+  cursor: 'pointer',
+  _hover: { bg: 'red.50' },
+  _disabled: { opacity: 0.5, cursor: 'not-allowed' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '2px' },
+})
 
-/** One product in a list: type label, cover, name in the active language, dates, price, units per box. */
-export function ProductCard({ product, language }: { product: ProductCardDto; language: Language }) {
+export interface ProductCardProps {
+  product: ProductCardDto
+  language: Language
+  /** Where the product opens: `${basePath}/${id}` (a list's own detail route, e.g. /product-hot/product). */
+  basePath?: string
+  /** After the product was removed from the favourites (its `bid` button), so the list reloads. */
+  onRemoved?: () => void
+  /** More controls or facts at the foot of the card (the history's viewed time and remove button). */
+  actions?: ReactNode
+}
+
+/**
+ * One product in a list (spec §2 'Product list card'): type label, cover, name in the active language,
+ * sale time, pre-sale end date, the price the viewer may see, units per box, and a remove button when
+ * the product is among the shopper's favourites.
+ */
+export function ProductCard({
+  product,
+  language,
+  basePath = '/product',
+  onRemoved,
+  actions,
+}: ProductCardProps) {
+  const viewer = usePriceViewer()
   const title = productNameIn(language, product)
-  const href = `/product/${product.id}`
   const cover = product.imgList[0]
   const sellTime = product.sellTimeStr || '-'
   const preSellEnd = shopDate(product.preSellEndTime) ?? '-'
@@ -84,21 +140,27 @@ export function ProductCard({ product, language }: { product: ProductCardDto; la
         </span>
       </div>
       <div className={body}>
-        <a className={name} href={href}>
+        <HrefLink className={name} href={`${basePath}/${product.id}`}>
           {title}
-        </a>
+        </HrefLink>
         <dl className={dates}>
           <DateRow label={<Trans>发售</Trans>} value={sellTime} />
           <DateRow label={<Trans>截单</Trans>} value={preSellEnd} />
         </dl>
         <div className={footer}>
-          <span className={price}>
-            <Trans>登录后查看价格</Trans>
-          </span>
+          <PriceSlot
+            view={shownPrice(viewer.role, language, product)}
+            language={language}
+            rate={viewer.rate}
+          />
           <span className={perBox}>
             <Trans>每箱 {boxIn} 个</Trans>
           </span>
         </div>
+        {product.bid !== undefined ? (
+          <RemoveFavouriteButton productId={product.id} title={title} onRemoved={onRemoved} />
+        ) : null}
+        {actions ? <div className={actionArea}>{actions}</div> : null}
       </div>
     </article>
   )
@@ -110,5 +172,40 @@ function DateRow({ label, value }: { label: ReactNode; value: string }) {
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>
+  )
+}
+
+function RemoveFavouriteButton(props: {
+  productId: number
+  title: string
+  onRemoved?: (() => void) | undefined
+}) {
+  const { t } = useLingui()
+  const [busy, setBusy] = useState(false)
+  const remove = async () => {
+    setBusy(true)
+    try {
+      // The call toggles: had the favourite gone already (another tab), it would be added back.
+      const result = await toggleFavourite(props.productId)
+      if (result.collected) await toggleFavourite(props.productId)
+      showToast({ tone: 'success', message: t`已取消收藏` })
+      props.onRemoved?.()
+    } catch (error) {
+      // The API client has shown the server's message.
+      if (!(error instanceof ApiFailure)) throw error
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <button
+      type="button"
+      className={removeButton}
+      disabled={busy}
+      aria-label={t`取消收藏：${props.title}`}
+      onClick={() => void remove()}
+    >
+      <Trans>取消收藏</Trans>
+    </button>
   )
 }

@@ -1,5 +1,7 @@
+import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { css } from '../../../../styled-system/css'
+import { HrefLink } from '../../../components/ui/href-link.tsx'
 import { productGrid } from '../../../components/ui/product-grid.ts'
 import type { ProductCardDto } from '../../../domain/catalog.ts'
 import type { Language } from '../../../domain/language.ts'
@@ -10,18 +12,36 @@ const heading = css({
   display: 'flex',
   alignItems: 'baseline',
   justifyContent: 'space-between',
+  gap: '3',
   borderBottom: '2px solid',
   borderColor: 'primary',
   pb: '1',
 })
 const title = css({ fontSize: 'xl', fontWeight: 'bold', color: 'primary' })
+const link = css({
+  _hover: { textDecoration: 'underline' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '2px' },
+})
+const more = css({
+  fontSize: 'sm',
+  color: 'text.muted',
+  whiteSpace: 'nowrap',
+  _hover: { color: 'primary', textDecoration: 'underline' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '2px' },
+})
 
-/** A titled product list; renders nothing when the list is empty (spec: a section appears only if non-empty). */
+/**
+ * A titled product list (spec §2 'Product list card'); renders nothing when the list is empty (a home
+ * section appears only if non-empty). With `moreHref` the title links there and a (More) link follows.
+ */
 export function ProductListSection(props: {
   id: string
   title: ReactNode
   products: ProductCardDto[]
   language: Language
+  moreHref?: string
+  /** Where the cards open their product (default /product). */
+  basePath?: string
 }) {
   if (props.products.length === 0) return null
   const headingId = `${props.id}-title`
@@ -29,13 +49,24 @@ export function ProductListSection(props: {
     <section className={section} aria-labelledby={headingId}>
       <div className={heading}>
         <h2 id={headingId} className={title}>
-          {props.title}
+          {props.moreHref ? (
+            <HrefLink className={link} href={props.moreHref}>
+              {props.title}
+            </HrefLink>
+          ) : (
+            props.title
+          )}
         </h2>
+        {props.moreHref ? (
+          <HrefLink className={more} href={props.moreHref} aria-describedby={headingId}>
+            <Trans>（更多）</Trans>
+          </HrefLink>
+        ) : null}
       </div>
       <ul className={productGrid}>
         {props.products.map((product) => (
           <li key={product.id}>
-            <ProductCard product={product} language={props.language} />
+            <ProductCard product={product} language={props.language} basePath={props.basePath} />
           </li>
         ))}
       </ul>

@@ -1,49 +1,108 @@
 import { Trans } from '@lingui/react/macro'
+import { useRef } from 'react'
 import { css } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
-import type { ProductCardDto } from '../../../domain/catalog.ts'
 import type { Language } from '../../../domain/language.ts'
 import { ProductListSection } from '../../catalog/components/product-list-section.tsx'
+import type { HomeData } from '../load-home.ts'
+import { AnnouncementBoard } from './announcement-board.tsx'
+import { BannerCarousel } from './banner-carousel.tsx'
+import { HomeSearch } from './home-search.tsx'
+import { HomeTips } from './home-tips.tsx'
+import { HotSeries } from './hot-series.tsx'
+import { RateHint } from './rate-hint.tsx'
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '8' })
+const top = css({ display: 'flex', flexDirection: 'column', gap: '3' })
+const searchRow = css({
+  display: 'flex',
+  flexDirection: { base: 'column', lg: 'row' },
+  alignItems: { base: 'stretch', lg: 'center' },
+  justifyContent: 'space-between',
+  gap: '3',
+})
+const hints = css({ display: 'flex', flexDirection: 'column', gap: '1' })
 
-export interface HomeData {
-  hotList: ProductCardDto[]
-  /** The hot list could not be fetched (no network and nothing cached, or a server error). */
-  hotListFailed: boolean
-  offline: boolean
+function LoadFailed(props: { offline: boolean; onRetry: () => void }) {
+  return (
+    <Notice
+      tone={props.offline ? 'warning' : 'error'}
+      title={props.offline ? <Trans>你现在处于离线状态</Trans> : <Trans>商品加载失败</Trans>}
+      action={
+        <Button onClick={props.onRetry}>
+          <Trans>重试</Trans>
+        </Button>
+      }
+    >
+      {props.offline ? (
+        <Trans>本机还没有保存这些商品。连上网络后会自动显示。</Trans>
+      ) : (
+        <Trans>请稍后重试；如果一直失败，请联系客服。</Trans>
+      )}
+    </Notice>
+  )
 }
 
+/**
+ * The home page (spec §2 'Home'): banners and announcements, the search with the rate and the two
+ * hint lines, the hot series, then the recommended, hot, new and discounted lists, each only when it
+ * has products.
+ */
 export function HomePage(props: { data: HomeData; language: Language; onRetry: () => void }) {
   const { data, language } = props
+  const { products } = data
+  const searchRef = useRef<HTMLInputElement>(null)
+  const noProducts =
+    !data.productsFailed && Object.values(products).every((list: unknown[]) => list.length === 0)
   return (
     <div className={page}>
-      {data.hotListFailed ? (
-        <Notice
-          tone={data.offline ? 'warning' : 'error'}
-          title={data.offline ? <Trans>你现在处于离线状态</Trans> : <Trans>商品加载失败</Trans>}
-          action={
-            <Button onClick={props.onRetry}>
-              <Trans>重试</Trans>
-            </Button>
-          }
-        >
-          {data.offline ? (
-            <Trans>本机还没有保存这些商品。连上网络后会自动显示。</Trans>
-          ) : (
-            <Trans>请稍后重试；如果一直失败，请联系客服。</Trans>
-          )}
-        </Notice>
+      {data.productsFailed ? <LoadFailed offline={data.offline} onRetry={props.onRetry} /> : null}
+      {data.banners.length > 0 || data.announcements.length > 0 ? (
+        <div className={top}>
+          <BannerCarousel banners={data.banners} />
+          {/* the area is gone once closed: focus goes on to the search that follows it */}
+          <AnnouncementBoard announcements={data.announcements} onClosed={() => searchRef.current?.focus()} />
+        </div>
       ) : null}
+      <div className={searchRow}>
+        <HomeSearch inputRef={searchRef} />
+        <div className={hints}>
+          <RateHint />
+          <HomeTips />
+        </div>
+      </div>
+      <HotSeries series={data.hotSeries} language={language} />
+      <ProductListSection
+        id="recommend"
+        title={<Trans>推荐商品</Trans>}
+        products={products.recommend}
+        language={language}
+        moreHref="/product-recommend/list"
+      />
       <ProductListSection
         id="hot"
         title={<Trans>热门商品</Trans>}
-        products={data.hotList}
+        products={products.hot}
         language={language}
+        moreHref="/product-hot/list"
       />
-      {!data.hotListFailed && data.hotList.length === 0 ? (
-        <Notice tone="info" title={<Trans>暂时没有热门商品</Trans>}>
+      <ProductListSection
+        id="new"
+        title={<Trans>新品上架</Trans>}
+        products={products.fresh}
+        language={language}
+        moreHref="/product-new/list"
+      />
+      <ProductListSection
+        id="discount"
+        title={<Trans>折扣商品</Trans>}
+        products={products.discount}
+        language={language}
+        moreHref="/product-discount/list"
+      />
+      {noProducts ? (
+        <Notice tone="info" title={<Trans>暂时没有上架的商品</Trans>}>
           <Trans>新品上架后会显示在这里。</Trans>
         </Notice>
       ) : null}

@@ -1,0 +1,2 @@
+CREATE INDEX "products_name_chars_idx" ON "products" USING gin (regexp_split_to_array(lower("product_name" || ' ' || coalesce("jp_product_name", '') || ' ' || coalesce("en_product_name", '')), ''));--> statement-breakpoint
+CREATE INDEX "products_box_barcode_idx" ON "products" USING btree ("box_barcode");

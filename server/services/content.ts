@@ -1,0 +1,105 @@
+import { asc, desc, eq, isNotNull, lte } from 'drizzle-orm'
+import type {
+  AnnouncementDto,
+  ArticleDto,
+  BannerDto,
+  CustomerServiceDto,
+  FooterArticleDto,
+} from '../../src/domain/catalog.ts'
+import { type Language, nameIn } from '../../src/domain/language.ts'
+import { TIER_ROLES } from '../../src/domain/tiers.ts'
+import type { Db } from '../db/client.ts'
+import { announcements, articles, banners, customerServiceContacts } from '../db/schema.ts'
+import { sanitiseOptionalHtml } from './html-sanitiser.ts'
+
+interface LocalisedContent {
+  content: string | null
+  jpContent: string | null
+  enContent: string | null
+}
+
+/**
+ * A row's HTML in a language, Chinese when that language has none, sanitised on the way out as well
+ * as on the way in: a row written by hand or by an older version must not reach the page unchecked.
+ */
+function contentIn(language: Language, row: LocalisedContent): string | null {
+  const own = language === 'ja' ? row.jpContent : language === 'en' ? row.enContent : row.content
+  return sanitiseOptionalHtml(own || row.content)
+}
+
+/** Active banners, in the shop's order. */
+export async function listBanners(db: Db): Promise<BannerDto[]> {
+  return db
+    .select({ id: banners.id, name: banners.name, imgUrl: banners.imgUrl, jumpUrl: banners.jumpUrl })
+    .from(banners)
+    .where(eq(banners.active, true))
+    .orderBy(asc(banners.sort), asc(banners.id))
+}
+
+/** Announcements published by `now`, in the shop's order, the newest first among equals. */
+export async function listAnnouncements(db: Db, language: Language, now: Date): Promise<AnnouncementDto[]> {
+  const rows = await db
+    .select()
+    .from(announcements)
+    .where(lte(announcements.publishedAt, now))
+    .orderBy(asc(announcements.sort), desc(announcements.publishedAt), desc(announcements.id))
+  return rows.map((row) => ({
+    id: row.id,
+    name: nameIn(language, row),
+    content: contentIn(language, row),
+    publishedAt: row.publishedAt.toISOString(),
+  }))
+}
+
+/** The footer's article links, in footer order. */
+export async function listFooterArticles(db: Db, language: Language): Promise<FooterArticleDto[]> {
+  const rows = await db
+    .select({
+      id: articles.id,
+      type: articles.type,
+      name: articles.name,
+      jpName: articles.jpName,
+      enName: articles.enName,
+    })
+    .from(articles)
+    .where(isNotNull(articles.footerSort))
+    .orderBy(asc(articles.footerSort), asc(articles.id))
+  return rows.map((row) => ({ id: row.id, type: row.type, name: nameIn(language, row) }))
+}
+
+/**
+ * One article, or undefined when there is none with that id, or when `type` is given and is not the
+ * article's: a link carries both, and a mismatch means the link is stale.
+ */
+export async function readArticle(
+  db: Db,
+  query: { id: number; type: number | undefined; language: Language },
+): Promise<ArticleDto | undefined> {
+  const [row] = await db.select().from(articles).where(eq(articles.id, query.id))
+  if (!row || (query.type !== undefined && query.type !== row.type)) return undefined
+  return {
+    id: row.id,
+    type: row.type,
+    name: nameIn(query.language, row),
+    content: contentIn(query.language, row),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+/** Whether an account's role is a member's, who gets the customer-service panel (spec §1, §6). */
+export function seesCustomerService(role: number | null): boolean {
+  return role !== null && TIER_ROLES.includes(role)
+}
+
+/** The active customer-service contacts, in the shop's order. */
+export async function listCustomerServiceContacts(db: Db): Promise<CustomerServiceDto[]> {
+  return db
+    .select({
+      nickname: customerServiceContacts.nickname,
+      qrcodeUrl: customerServiceContacts.qrcodeUrl,
+      email: customerServiceContacts.email,
+    })
+    .from(customerServiceContacts)
+    .where(eq(customerServiceContacts.active, true))
+    .orderBy(asc(customerServiceContacts.sort), asc(customerServiceContacts.id))
+}

@@ -1,0 +1,44 @@
+import { Trans } from '@lingui/react/macro'
+import { useLoaderData } from '@tanstack/react-router'
+import { Notice } from '../../../components/ui/notice.tsx'
+import type { ProductCardDto, SeriesDto } from '../../../domain/catalog.ts'
+import type { Page } from '../../../domain/queries.ts'
+import { useLanguage } from '../../../lib/use-language.ts'
+import { ProductListPage } from './product-list-page.tsx'
+import { type SearchFilters, SearchFiltersPanel } from './search-filters.tsx'
+
+/**
+ * /product-search/list: the filters in force and ways to refine them, the number of results and the
+ * cards. No filter at all lists every product.
+ */
+export function SearchResultsPage(props: {
+  page: Page<ProductCardDto>
+  filters: SearchFilters
+  series: SeriesDto | undefined
+  onFiltersChange: (next: SearchFilters) => void
+}) {
+  const language = useLanguage()
+  // The category tree the shell loaded once for its navigation.
+  const categories = useLoaderData({ from: '__root__', select: (data) => data.categories })
+  return (
+    <ProductListPage
+      title={<Trans>商品搜索</Trans>}
+      page={props.page}
+      basePath="/product-search/product"
+      toolbar={
+        <SearchFiltersPanel
+          filters={props.filters}
+          categories={categories}
+          series={props.series}
+          language={language}
+          onChange={props.onFiltersChange}
+        />
+      }
+      empty={
+        <Notice tone="info" title={<Trans>没有找到相关商品</Trans>}>
+          <Trans>试试输入商品编号或 JAN 码，或减少关键词。</Trans>
+        </Notice>
+      }
+    />
+  )
+}

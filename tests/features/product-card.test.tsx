@@ -1,0 +1,184 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { afterEach, describe, expect, it } from 'vitest'
+import { dismissAllToasts } from '../../src/lib/toast.ts'
+import { ok, pageOf, productCard, servePagedList } from './support/catalog-fixtures.ts'
+import { server } from './support/msw-server.ts'
+import { renderApp } from './support/render-app.tsx'
+import { signIn, startupHandlers } from './support/signed-in.ts'
+
+afterEach(() => dismissAllToasts())
+
+// What the server sends each viewer: no price fields for a visitor, the one column of a customer's role.
+const erin = productCard(11, {
+  productName: '星之旅团 艾琳 1/7 手办',
+  enProductName: 'Star Brigade Erin 1/7 Figure',
+  sellTimeStr: '2027-03-01',
+  // 15:00 UTC is midnight in Tokyo: the shop's calendar day is the 1st.
+  preSellEndTime: '2026-11-30T15:00:00.000Z',
+  boxIn: 6,
+})
+const blindBox = productCard(12, {
+  type: 2,
+  productName: '月光学园 盲盒',
+  enProductName: 'Moonlight Academy Blind Box',
+  imgList: [],
+  sellTimeStr: null,
+  preSellEndTime: null,
+  boxIn: 12,
+})
+
+function serveCharge(rate: number | null) {
+  server.use(
+    ...startupHandlers,
+    http.get('*/api/mall/charge/details', () =>
+      ok({ discount: 0.9, platPercent: 0.03, frontMoney: 0.3, settlePercent: 0.035, rate }),
+    ),
+  )
+}
+
+async function cardOf(name: string) {
+  const link = await screen.findByRole('link', { name })
+  return link.closest('article') as HTMLElement
+}
+
+describe('product card', () => {
+  it('shows a visitor the type, cover, name, dates and units per box, and a login link instead of a price', async () => {
+    servePagedList('product/hotListPage', () => pageOf([erin, blindBox]))
+    await renderApp('/product-hot/list')
+
+    const cardElement = await cardOf('星之旅团 艾琳 1/7 手办')
+    const card = within(cardElement)
+    expect(card.getByRole('link', { name: '星之旅团 艾琳 1/7 手办' }).getAttribute('href')).toBe(
+      '/product-hot/product/11',
+    )
+    expect(card.getByText('预订')).toBeTruthy()
+    expect(cardElement.querySelector('img')?.getAttribute('src')).toBe('/media/demo/product-11.svg')
+    const dateFor = (label: string) => card.getByText(label).nextElementSibling?.textContent
+    expect(dateFor('发售')).toBe('2027-03-01')
+    expect(dateFor('截单')).toBe('2026-12-01')
+    expect(card.getByText('每箱 6 个')).toBeTruthy()
+    const login = card.getByRole('link', { name: '登录后查看价格' })
+    expect(login.getAttribute('href')).toBe('/login?redirectUrl=%2Fproduct-hot%2Flist%3FpageNum%3D1')
+    expect(cardElement.textContent).not.toMatch(/¥|元|Yen/)
+    expect(card.queryByRole('button', { name: /取消收藏/ })).toBeNull()
+
+    const secondElement = await cardOf('月光学园 盲盒')
+    const second = within(secondElement)
+    expect(second.getByText('现货')).toBeTruthy()
+    expect(secondElement.querySelector('img')).toBeNull()
+    expect(second.getByText('发售').nextElementSibling?.textContent).toBe('-')
+    expect(second.getByText('截单').nextElementSibling?.textContent).toBe('-')
+    expect(second.getByText('每箱 12 个')).toBeTruthy()
+  })
+
+  it('sends a visitor from the price link to the login page, which brings them back', async () => {
+    servePagedList('product/hotListPage', () => pageOf([erin]))
+    const { router } = await renderApp('/product-hot/list?pageNum=1')
+    fireEvent.click(
+      within(await cardOf('星之旅团 艾琳 1/7 手办')).getByRole('link', { name: '登录后查看价格' }),
+    )
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(router.state.location.search).toEqual({ redirectUrl: '/product-hot/list?pageNum=1' })
+  })
+
+  it('shows a role-2 shopper in Chinese the yen price and the renminbi estimate at the shop rate', async () => {
+    signIn({ role: 2 })
+    serveCharge(0.0483)
+    servePagedList('product/hotListPage', () => pageOf([{ ...erin, cnAlonePrice: 12800 }]))
+    await renderApp('/product-hot/list')
+
+    const card = within(await cardOf('星之旅团 艾琳 1/7 手办'))
+    expect(card.getByText('¥12,800')).toBeTruthy()
+    // 12,800 × 0.0483 = 618.24, rounded up to the fen
+    expect(await card.findByText('≈ 618.24 元')).toBeTruthy()
+    expect(card.queryByText('登录后查看价格')).toBeNull()
+  })
+
+  it('shows no estimate when the shop has no rate', async () => {
+    signIn({ role: 2 })
+    serveCharge(null)
+    servePagedList('product/hotListPage', () => pageOf([{ ...erin, cnAlonePrice: 12800 }]))
+    const { session } = await renderApp('/product-hot/list')
+    const card = within(await cardOf('星之旅团 艾琳 1/7 手办'))
+    await waitFor(() => expect(session.getSnapshot().matches({ signedIn: 'ready' })).toBe(true))
+    expect(card.getByText('¥12,800')).toBeTruthy()
+    expect(card.queryByText(/元/)).toBeNull()
+  })
+
+  it('writes English prices with a Yen suffix and no renminbi estimate', async () => {
+    localStorage.setItem('localeLang', 'en')
+    signIn({ role: 6, language: 'en' })
+    serveCharge(0.0483)
+    const heard = servePagedList('product/hotListPage', () => pageOf([{ ...erin, enAlonePrice: 12800 }]))
+    const { session } = await renderApp('/product-hot/list')
+
+    const card = within(await cardOf('Star Brigade Erin 1/7 Figure'))
+    expect(card.getByText('12,800 Yen')).toBeTruthy()
+    await waitFor(() => expect(session.getSnapshot().context.startup.charge?.rate).toBe(0.0483))
+    expect(card.queryByText(/元|¥/)).toBeNull()
+    expect(card.getByText('6 per box')).toBeTruthy()
+    expect(heard[0]?.language).toBe('en')
+  })
+
+  it('says a partner-only price is for partners, and a role without a fitting price to ask', async () => {
+    signIn({ role: 2 })
+    serveCharge(0.0483)
+    servePagedList('product/hotListPage', () => pageOf([{ ...erin, partnerOnly: true }, blindBox]))
+    await renderApp('/product-hot/list')
+    const partner = within(await cardOf('星之旅团 艾琳 1/7 手办'))
+    expect(partner.getByText('该价格仅对合作伙伴开放')).toBeTruthy()
+    expect(partner.queryByText(/¥/)).toBeNull()
+    // signed in, but the server sent no price for this role
+    expect(within(await cardOf('月光学园 盲盒')).getByText('价格请咨询客服')).toBeTruthy()
+  })
+
+  it('removes a favourite with its button, says so and reloads the list', async () => {
+    signIn({ role: 2 })
+    serveCharge(null)
+    const toggled: string[] = []
+    let favourite = true
+    server.use(
+      http.post('*/api/mall/history/collectOrCancel/:productId', ({ params }) => {
+        toggled.push(String(params.productId))
+        favourite = !favourite
+        return ok({ collected: favourite, bid: favourite ? 77 : null })
+      }),
+    )
+    const heard = servePagedList('product/hotListPage', () =>
+      pageOf([favourite ? { ...erin, bid: 77 } : erin, blindBox]),
+    )
+    await renderApp('/product-hot/list')
+
+    const card = within(await cardOf('星之旅团 艾琳 1/7 手办'))
+    expect(within(await cardOf('月光学园 盲盒')).queryByRole('button', { name: /取消收藏/ })).toBeNull()
+    fireEvent.click(card.getByRole('button', { name: '取消收藏：星之旅团 艾琳 1/7 手办' }))
+
+    expect(await screen.findByText('已取消收藏')).toBeTruthy()
+    await waitFor(() => expect(heard).toHaveLength(2))
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('article', { name: '星之旅团 艾琳 1/7 手办' })).queryByRole('button', {
+          name: /取消收藏/,
+        }),
+      ).toBeNull(),
+    )
+    expect(toggled).toEqual(['11'])
+  })
+
+  it('keeps the favourite when the server refuses, showing its message', async () => {
+    signIn({ role: 2 })
+    serveCharge(null)
+    server.use(
+      http.post('*/api/mall/history/collectOrCancel/:productId', () =>
+        HttpResponse.json({ code: 500, msg: '收藏服务暂不可用', data: null }, { status: 500 }),
+      ),
+    )
+    const heard = servePagedList('product/hotListPage', () => pageOf([{ ...erin, bid: 77 }]))
+    await renderApp('/product-hot/list')
+    fireEvent.click(await screen.findByRole('button', { name: '取消收藏：星之旅团 艾琳 1/7 手办' }))
+    expect(await screen.findByText('收藏服务暂不可用')).toBeTruthy()
+    expect(screen.queryByText('已取消收藏')).toBeNull()
+    expect(heard).toHaveLength(1)
+  })
+})

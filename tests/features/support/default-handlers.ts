@@ -1,0 +1,36 @@
+import { HttpResponse, http } from 'msw'
+
+const ok = <T>(data: T) => HttpResponse.json({ code: 200, msg: 'success', data })
+
+/**
+ * What the app shell and the home page call on every page, answered as an empty shop. A test serves
+ * its own answers with server.use(), which win over these; server.resetHandlers() brings these back.
+ */
+export const defaultHandlers = [
+  http.get('*/api/mall/category/list', () => ok([])),
+  http.get('*/api/mall/banner/list', () => ok([])),
+  http.get('*/api/mall/announcement/list', () => ok([])),
+  http.get('*/api/mall/footer/list', () => ok([])),
+  http.get('*/api/mall/customer_service/list', () => ok([])),
+  http.get('*/api/mall/product/hotSeriesList', () => ok([])),
+  http.get('*/api/mall/product/recommendList', () => ok([])),
+  http.get('*/api/mall/product/hotList', () => ok([])),
+  http.get('*/api/mall/product/newList', () => ok([])),
+  http.get('*/api/mall/product/discountList', () => ok([])),
+  // pages a test reaches by a link or a search without looking at them
+  http.get('*/api/mall/product/search', ({ request }) =>
+    ok({
+      list: [],
+      total: 0,
+      pageNum: Number(new URL(request.url).searchParams.get('pageNum') ?? 1),
+      pageSize: 30,
+    }),
+  ),
+  http.get('*/api/mall/article/:id', () =>
+    HttpResponse.json({ code: 404, msg: 'article: not found', data: null }, { status: 404 }),
+  ),
+  http.get('*/api/mall/cart/listCart', () => ok([])),
+  http.get('*/api/mall/charge/details', () =>
+    ok({ discount: 1, platPercent: 0, frontMoney: 1, settlePercent: 0, rate: null }),
+  ),
+]
