@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react'
 import { css, cx } from '../../../styled-system/css'
+import { firstFocusableIn, trapTab } from './focus-trap.ts'
 
 // Spec §9: base z-index 2000. The toast host comes later in the document, so toasts stay above this.
 const backdrop = css({
@@ -47,8 +48,6 @@ const closeButton = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '2px' },
 })
 
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), [href], [tabindex]:not([tabindex="-1"])'
-
 export interface ModalDialogProps {
   /** The heading that names the dialog. */
   title: ReactNode
@@ -82,8 +81,7 @@ export function ModalDialog(props: ModalDialogProps) {
   // Runs once per opening: a ref object keeps its identity.
   useEffect(() => {
     const previous = document.activeElement
-    const focusStart = () =>
-      (initialFocus?.current ?? dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE))?.focus()
+    const focusStart = () => (initialFocus?.current ?? firstFocusableIn(dialogRef.current))?.focus()
     focusStart()
     const keepFocusInside = (event: FocusEvent) => {
       if (event.target instanceof Node && !dialogRef.current?.contains(event.target)) focusStart()
@@ -102,17 +100,7 @@ export function ModalDialog(props: ModalDialogProps) {
       else event.preventDefault()
       return
     }
-    if (event.key !== 'Tab' || !dialogRef.current) return
-    const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE))
-    const first = focusable[0]
-    const last = focusable[focusable.length - 1]
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault()
-      last?.focus()
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault()
-      first?.focus()
-    }
+    trapTab(event, dialogRef.current)
   }
 
   return (

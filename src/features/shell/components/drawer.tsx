@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react'
 import { css, cx } from '../../../../styled-system/css'
+import { firstFocusableIn, trapTab } from '../../../components/ui/focus-trap.ts'
 
 // Spec §9: base z-index 2000, like the dialogs.
 const backdrop = css({
@@ -53,9 +54,6 @@ const closeButton = css({
 })
 const body = css({ display: 'flex', flexDirection: 'column', gap: '4', p: '4' })
 
-const FOCUSABLE =
-  'button:not([disabled]), input:not([disabled]), select:not([disabled]), [href], [tabindex]:not([tabindex="-1"])'
-
 /**
  * A modal drawer sliding in from the left (the menu) or the top (the search). Focus moves in on
  * opening and stays inside (Tab cycles), Escape, the × button and a tap on the backdrop close it, and
@@ -77,8 +75,7 @@ export function Drawer(props: {
   // Runs once per opening: a ref object keeps its identity.
   useEffect(() => {
     const previous = document.activeElement
-    const focusStart = () =>
-      (initialFocus?.current ?? panelRef.current?.querySelector<HTMLElement>(FOCUSABLE))?.focus()
+    const focusStart = () => (initialFocus?.current ?? firstFocusableIn(panelRef.current))?.focus()
     focusStart()
     const keepFocusInside = (event: FocusEvent) => {
       if (event.target instanceof Node && !panelRef.current?.contains(event.target)) focusStart()
@@ -100,19 +97,7 @@ export function Drawer(props: {
       props.onClose()
       return
     }
-    if (event.key !== 'Tab' || !panelRef.current) return
-    const focusable = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-      (element) => element.closest('[hidden]') === null,
-    )
-    const first = focusable[0]
-    const last = focusable[focusable.length - 1]
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault()
-      last?.focus()
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault()
-      first?.focus()
-    }
+    trapTab(event, panelRef.current)
   }
 
   return (
