@@ -24,8 +24,10 @@ function rememberClosed(): void {
   }
 }
 
+// On a phone the title and the close button share the first line and the names run below them.
 const board = css({
   display: 'flex',
+  flexWrap: { base: 'wrap', md: 'nowrap' },
   alignItems: 'flex-start',
   gap: '3',
   px: '4',
@@ -36,9 +38,17 @@ const board = css({
   borderRadius: 'md',
   minWidth: '0',
 })
-const title = css({ flexShrink: 0, py: '1', fontSize: 'sm', fontWeight: 'bold', color: 'primary' })
+const title = css({
+  flexShrink: 0,
+  flexGrow: { base: 1, md: 0 },
+  py: '1',
+  fontSize: 'sm',
+  fontWeight: 'bold',
+  color: 'primary',
+})
 const closeButton = css({
   flexShrink: 0,
+  order: { base: 1, md: 2 },
   width: '7',
   height: '7',
   fontSize: 'lg',
@@ -51,15 +61,19 @@ const closeButton = css({
 })
 const list = css({
   flex: '1',
+  flexBasis: { base: '100%', md: '0' },
+  order: { base: 2, md: 1 },
   minWidth: '0',
   display: 'flex',
   flexWrap: 'wrap',
   columnGap: '5',
   fontSize: 'sm',
+  // a long name is cut with an ellipsis inside the board, never pushed under the close button
+  '& > li': { minWidth: '0', maxWidth: '100%' },
 })
 const entryText = css({
   display: 'block',
-  maxWidth: '80',
+  maxWidth: { base: '100%', md: '80' },
   textAlign: 'start',
   py: '1',
   truncate: true,
