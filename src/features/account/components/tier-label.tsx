@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'
-import { type PointerEvent, useEffect, useId, useRef, useState } from 'react'
+import { type PointerEvent, useEffect, useId, useRef } from 'react'
 import { css } from '../../../../styled-system/css'
+import { tooltipPanel, useHoverTooltip } from '../../../components/ui/hover-tooltip.ts'
 import { formatYen } from '../../../domain/price-display.ts'
 import type { PayInfo } from '../../../domain/session.ts'
 import {
@@ -15,8 +16,6 @@ import { useSession } from '../session/use-session.tsx'
 
 /** The article that explains the membership tiers (spec §2: article 180 with type 2). */
 export const TIER_RULES_HREF = '/article/180?type=2'
-/** Spec §9: the tooltip lingers this long after the pointer or focus leaves, so it can be reached. */
-export const TOOLTIP_HIDE_DELAY_MS = 200
 /** Spec §9: how long a press on the tier label must last to open the rules article. */
 export const LONG_PRESS_MS = 500
 
@@ -68,27 +67,7 @@ const chip = css({
   touchAction: 'manipulation',
   _focusVisible: { outline: '2px solid', outlineColor: 'primary', outlineOffset: '2px' },
 })
-const tooltip = css({
-  position: 'absolute',
-  top: 'calc(100% + 6px)',
-  right: '0',
-  zIndex: 2000,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '1',
-  width: 'max-content',
-  // spec §9: the rate tooltip is at most 400 wide
-  maxWidth: 'min(400px, calc(100vw - 24px))',
-  px: '3',
-  py: '2',
-  borderRadius: 'md',
-  bg: 'gray.800',
-  color: 'white',
-  fontSize: 'xs',
-  fontWeight: 'normal',
-  boxShadow: 'md',
-  '&[hidden]': { display: 'none' },
-})
+const tooltip = css(tooltipPanel, { right: '0', display: 'flex', flexDirection: 'column', gap: '1' })
 
 function Expiry({ label }: { label: TierLabelValue }) {
   if (label.kind === 'svip')
@@ -116,34 +95,15 @@ export function TierLabel() {
   const language = useLanguage()
   const router = useRouter()
   const tooltipId = useId()
-  const [open, setOpen] = useState(false)
-  const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const { open, show, hideSoon, hideNow } = useHoverTooltip()
   const pressTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   // set when a press ran long, so the click that may follow it does not also show the tooltip
   const longPressed = useRef(false)
 
-  useEffect(
-    () => () => {
-      clearTimeout(hideTimer.current)
-      clearTimeout(pressTimer.current)
-    },
-    [],
-  )
+  useEffect(() => () => clearTimeout(pressTimer.current), [])
 
   if (!tier) return null
 
-  const show = () => {
-    clearTimeout(hideTimer.current)
-    setOpen(true)
-  }
-  const hideSoon = () => {
-    clearTimeout(hideTimer.current)
-    hideTimer.current = setTimeout(() => setOpen(false), TOOLTIP_HIDE_DELAY_MS)
-  }
-  const hideNow = () => {
-    clearTimeout(hideTimer.current)
-    setOpen(false)
-  }
   const cancelPress = () => clearTimeout(pressTimer.current)
   const startPress = (event: PointerEvent<HTMLButtonElement>) => {
     if (event.button !== 0) return

@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId } from 'react'
 import { css } from '../../../../styled-system/css'
+import { tooltipPanel, useHoverTooltip } from '../../../components/ui/hover-tooltip.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
-import { TOOLTIP_HIDE_DELAY_MS } from '../../account/components/tier-label.tsx'
 import { useSession } from '../../account/session/use-session.tsx'
 
 const line = css({
@@ -29,43 +29,12 @@ const loginLink = css({
   borderRadius: 'sm',
   _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '2px' },
 })
-const tooltip = css({
-  position: 'absolute',
-  top: 'calc(100% + 6px)',
-  left: '0',
-  zIndex: 2000,
-  width: 'max-content',
-  // spec §9: the rate tooltip is at most 400 wide
-  maxWidth: 'min(400px, calc(100vw - 24px))',
-  px: '3',
-  py: '2',
-  borderRadius: 'md',
-  bg: 'gray.800',
-  color: 'white',
-  fontSize: 'xs',
-  boxShadow: 'md',
-  '&[hidden]': { display: 'none' },
-})
+const tooltip = css(tooltipPanel, { left: '0' })
 
 /** '1 日元 = {rate} 人民币' on hover or focus, lingering a moment so the pointer can reach it. */
 function RateTooltip({ rate }: { rate: number | null | undefined }) {
   const tooltipId = useId()
-  const [open, setOpen] = useState(false)
-  const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(hideTimer.current), [])
-
-  const show = () => {
-    clearTimeout(hideTimer.current)
-    setOpen(true)
-  }
-  const hideSoon = () => {
-    clearTimeout(hideTimer.current)
-    hideTimer.current = setTimeout(() => setOpen(false), TOOLTIP_HIDE_DELAY_MS)
-  }
-  const hideNow = () => {
-    clearTimeout(hideTimer.current)
-    setOpen(false)
-  }
+  const { open, show, hideSoon, hideNow } = useHoverTooltip()
   const rateText = rate === null || rate === undefined ? undefined : String(rate)
 
   return (
