@@ -5,34 +5,9 @@ import type { PayInfo, SessionClaims } from '../../src/domain/session.ts'
 import { dismissAllToasts } from '../../src/lib/toast.ts'
 import { server } from './support/msw-server.ts'
 import { renderApp } from './support/render-app.tsx'
+import { claimsOf, tokenFor } from './support/signed-in.ts'
 
 afterEach(() => dismissAllToasts())
-
-const nowSeconds = () => Math.floor(Date.now() / 1000)
-
-function claimsOf(overrides: Partial<SessionClaims> = {}): SessionClaims {
-  return {
-    sub: '42',
-    sid: 'session-a',
-    kind: 'customer',
-    role: 2,
-    nickname: '小樱',
-    avatar: null,
-    score: 120,
-    wechat: true,
-    language: 'zhCn',
-    iat: nowSeconds() - 60,
-    exp: nowSeconds() + 3600,
-    ...overrides,
-  }
-}
-
-const base64Url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
-
-/** A token shaped like the server's (header.payload.signature); the client never checks the signature. */
-function tokenFor(claims: SessionClaims): string {
-  return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url(claims)}.signature`
-}
 
 function signIn(overrides: Partial<SessionClaims> = {}) {
   localStorage.setItem('token', tokenFor(claimsOf(overrides)))
