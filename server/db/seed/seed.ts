@@ -21,7 +21,7 @@ import {
   generateDemoProducts,
 } from './demo-catalog.ts'
 import { writeDemoImages } from './demo-images.ts'
-import { DEMO_SHOP_SETTINGS, demoCustomerServiceContacts } from './demo-pages.ts'
+import { DEMO_SHOP_SETTINGS, demoCustomerServiceContacts } from './demo-service.ts'
 
 /** Held for the seeding transaction, so two servers on one PostgreSQL cannot both seed. */
 const SEED_LOCK = 7_140_002
