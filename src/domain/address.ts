@@ -57,3 +57,50 @@ export type Address = v.InferOutput<typeof addressSchema>
 export const addressUpdateSchema = payloadObject({ ...addressEntries, id: idSchema })
 export type AddressUpdateInput = v.InferInput<typeof addressUpdateSchema>
 export type AddressUpdate = v.InferOutput<typeof addressUpdateSchema>
+
+/** The most addresses one shopper keeps; more is a mistake or a script, not an address book. */
+export const MAX_ADDRESSES = 50
+
+/** An address as GET /mall/address/list sends it (spec §3 'Address'): every field, flags as 0/1. */
+export interface AddressDto {
+  id: number
+  firstName: string
+  lastName: string
+  nameEn: string | null
+  telephone: string
+  postCode: string
+  country: string
+  countryEn: string | null
+  province: string | null
+  provinceEn: string | null
+  city: string | null
+  cityEn: string | null
+  district: string | null
+  districtEn: string | null
+  shopName: string | null
+  shopNameEn: string | null
+  address: string
+  addressEn: string | null
+  acquiescent: 0 | 1
+  isBill: 0 | 1
+}
+
+/** A US ZIP code, five digits, optionally ZIP+4 (12345-6789); full-width digits from an IME are accepted. */
+export const usZipQuery = v.object({
+  zip: v.pipe(
+    v.string(orRequired(ValidationMessage.zip)),
+    v.normalize('NFKC'),
+    v.trim(),
+    v.regex(/^\d{5}(?:-?\d{4})?$/, ValidationMessage.zip),
+    v.transform((zip) => zip.slice(0, 5)),
+  ),
+})
+
+/** GET /mall/uszip/state-city (flows §9): `cities` lists every place a ZIP serves when there are several. */
+export interface UsZipDto {
+  zip: string
+  state: string
+  stateCode: string
+  city: string
+  cities: string[]
+}

@@ -129,7 +129,10 @@ export interface HistoryEntryDto extends ProductCardDto {
   viewedAt: string
 }
 
-/** POST /mall/history/collectOrCancel/{productId}: the favourite's state after the toggle. */
+/**
+ * A product's favourite state: the answer of POST /mall/history/collectOrCancel/{productId}, of
+ * collect/collectOrDelete and of GET /mall/collect/check/{productId} (flows §9).
+ */
 export interface FavouriteToggleDto {
   collected: boolean
   bid: number | null
