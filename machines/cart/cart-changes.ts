@@ -1,5 +1,6 @@
 import type { CartLineDto } from '../../src/domain/cart.ts'
 import type { ProductCardDto } from '../../src/domain/catalog.ts'
+import type { ProductType } from '../../src/domain/product-type.ts'
 
 /**
  * What a shopper did to their cart, waiting for the server to confirm it. Each change carries its own
@@ -12,7 +13,7 @@ export type CartChange =
       kind: 'add'
       key: string
       productId: number
-      productType: number
+      productType: ProductType
       amount: number
       /** The card the shopper added from, so the line shows before the server has answered. */
       product: CartProductSnapshot

@@ -59,8 +59,8 @@ export type CartEvent =
   | { type: 'REFRESH' }
   /** The browser is back online. */
   | { type: 'ONLINE' }
-  /** The shopper has seen the notices. */
-  | { type: 'NOTICES_SEEN' }
+  /** The shopper has seen these notices (all of them without keys). */
+  | { type: 'NOTICES_SEEN'; keys?: string[] }
 
 /** Without an `online` event (some browsers miss it), a waiting queue is tried again this often. */
 export const OFFLINE_RETRY_MS = 20_000
@@ -163,7 +163,11 @@ export const cartMachine = setup({
   initial: 'syncing',
   on: {
     CHANGE: { actions: { type: 'enqueue', params: ({ event }) => ({ change: event.change }) } },
-    NOTICES_SEEN: { actions: assign({ notices: [] }) },
+    NOTICES_SEEN: {
+      actions: assign(({ context, event }) => ({
+        notices: event.keys ? context.notices.filter((n) => !event.keys?.includes(n.key)) : [],
+      })),
+    },
   },
   states: {
     syncing: {
@@ -231,7 +235,15 @@ export const cartMachine = setup({
     },
     offline: {
       after: { offlineRetry: 'syncing' },
-      on: { ONLINE: 'syncing', REFRESH: 'syncing' },
+      on: {
+        ONLINE: 'syncing',
+        REFRESH: 'syncing',
+        // the shopper acting is a good moment to try again: without a connection it fails at once
+        CHANGE: {
+          target: 'syncing',
+          actions: { type: 'enqueue', params: ({ event }) => ({ change: event.change }) },
+        },
+      },
     },
     halted: {
       on: { REFRESH: 'syncing' },

@@ -112,6 +112,8 @@ export const sessionMachine = setup({
     forgetToken: () => {},
     forgetPackagingQuery: () => {},
     clearUserCaches: () => {},
+    /** The cart kept offline (unsent changes) belongs to the shopper who leaves: drop it. */
+    forgetUserCart: () => {},
     goToLogin: () => {},
     goHome: () => {},
     // the API client already toasts 9004 and 9005; these are hooks for anything more
@@ -198,6 +200,7 @@ export const sessionMachine = setup({
               { type: 'persistToken', params: tokenOfEvent },
               // the previous account's cart, addresses and prices must not show for this one
               'clearUserCaches',
+              'forgetUserCart',
               'clearSession',
               { type: 'adoptToken', params: tokenOfEvent },
               'reloadVipInfo',
@@ -234,12 +237,19 @@ export const sessionMachine = setup({
         },
         ACCOUNT_DISABLED: {
           target: 'signedOut',
-          actions: ['forgetToken', 'clearUserCaches', 'clearSession', 'notifyAccountDisabled', 'goHome'],
+          actions: [
+            'forgetToken',
+            'clearUserCaches',
+            'forgetUserCart',
+            'clearSession',
+            'notifyAccountDisabled',
+            'goHome',
+          ],
         },
         LOG_OUT: 'signingOut',
         SESSION_ENDED_ELSEWHERE: {
           target: 'signedOut',
-          actions: ['forgetToken', 'forgetPackagingQuery', 'clearUserCaches', 'clearSession'],
+          actions: ['forgetToken', 'forgetPackagingQuery', 'clearUserCaches', 'forgetUserCart', 'clearSession'],
         },
         // the data on screen stays until the new load lands
         RELOAD_STARTUP: '.loadingStartup',
@@ -275,11 +285,25 @@ export const sessionMachine = setup({
         // the user signed in on this device
         onDone: {
           target: 'signedOut',
-          actions: ['forgetToken', 'forgetPackagingQuery', 'clearUserCaches', 'clearSession', 'goHome'],
+          actions: [
+            'forgetToken',
+            'forgetPackagingQuery',
+            'clearUserCaches',
+            'forgetUserCart',
+            'clearSession',
+            'goHome',
+          ],
         },
         onError: {
           target: 'signedOut',
-          actions: ['forgetToken', 'forgetPackagingQuery', 'clearUserCaches', 'clearSession', 'goHome'],
+          actions: [
+            'forgetToken',
+            'forgetPackagingQuery',
+            'clearUserCaches',
+            'forgetUserCart',
+            'clearSession',
+            'goHome',
+          ],
         },
       },
     },

@@ -30,6 +30,8 @@ export interface ProductCardDto extends VisiblePrices {
   isDiscount: boolean
   isFront: boolean
   boxIn: number
+  /** Order quantity base: a card's add to cart adds one base (the wholesale minimum). */
+  orderBase: number
   /** The caller's price is open to partners only (a negative base price); its amount is not sent. */
   partnerOnly?: true
   /** Favourite id: present when the signed-in caller has this product in their favourites. */

@@ -80,12 +80,13 @@ registerRoute(
 )
 
 /**
- * A product's page (prices, stock) and the browsing history must be current when the network is
- * there, and still open offline: the network first, the cache after 3 s or on failure. The `user-`
- * prefix has this cache cleared on logout.
+ * A product's page (prices, stock), the browsing history, the favourites and the address book must be
+ * current when the network is there, and still open offline: the network first, the cache after 3 s
+ * or on failure. The `user-` prefix has this cache cleared on logout.
  */
+const USER_LISTS = new Set(['/api/mall/history/list', '/api/mall/collect/list', '/api/mall/address/list'])
 const isUserCatalogCall = (pathname: string) =>
-  pathname.startsWith('/api/mall/product/details/') || pathname === '/api/mall/history/list'
+  pathname.startsWith('/api/mall/product/details/') || USER_LISTS.has(pathname)
 registerRoute(
   ({ url, request }) => isOwnGet(url, request) && isUserCatalogCall(url.pathname),
   new NetworkFirst({
@@ -98,7 +99,8 @@ registerRoute(
   }),
 )
 
-// Nothing else under /api is cached: payments, orders, the cart and logins always go to the network.
+// Nothing else under /api is cached: payments, orders and logins always go to the network; the cart
+// keeps itself in IndexedDB (its last read and the changes not yet sent), see src/features/cart.
 
 // Product images: cache-first with a bound on count and age.
 registerRoute(

@@ -22,6 +22,7 @@ const erin: ProductCardDto = {
   isDiscount: false,
   isFront: true,
   boxIn: 1,
+  orderBase: 1,
 }
 
 const blindBox: ProductCardDto = {
@@ -36,6 +37,7 @@ const blindBox: ProductCardDto = {
   isDiscount: false,
   isFront: false,
   boxIn: 12,
+  orderBase: 12,
 }
 
 const product = (id: number, name: string): ProductCardDto => ({

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { CartLineDto } from '../../src/domain/cart.ts'
 import type { ProductDetailDto } from '../../src/domain/catalog.ts'
 import { dismissAllToasts } from '../../src/lib/toast.ts'
-import { failed, ok, productDetail } from './support/catalog-fixtures.ts'
+import { cartLine, failed, ok, productDetail } from './support/catalog-fixtures.ts'
 import { server } from './support/msw-server.ts'
 import { renderApp } from './support/render-app.tsx'
 import { signIn, startupHandlers } from './support/signed-in.ts'
@@ -113,14 +114,20 @@ describe('product detail', () => {
     expect(router.state.location.search).toEqual({ redirectUrl: '/product/11' })
   })
 
-  it('adds a multiple of the order base to the cart, says so and refreshes the cart count', async () => {
-    const startupLoads = signInShopper()
+  it('adds a multiple of the order base to the cart with an idempotency key, says so and counts it in the header', async () => {
+    signInShopper()
     serveProduct(forShopper({ orderBase: 2, stock: 5 }))
     const bodies: unknown[] = []
+    const keys: (string | null)[] = []
+    let cart: CartLineDto[] = []
     server.use(
+      http.get('*/api/mall/cart/listCart', () => ok(cart)),
       http.post('*/api/mall/cart/addToCart', async ({ request }) => {
-        bodies.push(await request.json())
-        return ok(null)
+        const body = (await request.json()) as { productAmount: number }
+        bodies.push(body)
+        keys.push(request.headers.get('Idempotency-Key'))
+        cart = [cartLine(11, { cartId: 5, productAmount: body.productAmount })]
+        return ok({ cartId: 5, productAmount: body.productAmount })
       }),
     )
     const { session } = await renderApp('/product/11')
@@ -136,25 +143,26 @@ describe('product detail', () => {
     fireEvent.blur(quantity)
     expect(quantity.value).toBe('4')
 
-    expect(startupLoads.count).toBe(1)
     fireEvent.click(screen.getByRole('button', { name: '加入购物车' }))
     expect(await screen.findByText('已加入购物车')).toBeTruthy()
     expect(bodies).toEqual([{ productId: 11, productAmount: 4, productType: 1 }])
-    // the startup (and with it the cart count) is loaded again
-    await waitFor(() => expect(startupLoads.count).toBe(2))
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_:.-]{1,100}$/)
+    // the header's count follows the cart
+    await waitFor(() => expect(session.getSnapshot().context.startup.cartNumber).toBe(4))
   })
 
   it('shows the server message when the cart refuses the line', async () => {
     signInShopper()
     serveProduct(forShopper())
     server.use(
+      http.get('*/api/mall/cart/listCart', () => ok([])),
       http.post('*/api/mall/cart/addToCart', () =>
-        HttpResponse.json({ code: 409, msg: '库存不足，无法加入购物车', data: null }, { status: 409 }),
+        HttpResponse.json({ code: 409, msg: 'This item is out of stock', data: null }, { status: 409 }),
       ),
     )
     await renderApp('/product/11')
     fireEvent.click(await screen.findByRole('button', { name: '加入购物车' }))
-    expect(await screen.findByText('库存不足，无法加入购物车')).toBeTruthy()
+    expect(await screen.findByText('该商品库存不足')).toBeTruthy()
     expect(screen.queryByText('已加入购物车')).toBeNull()
   })
 

@@ -22,6 +22,7 @@ export const cardColumns = {
   isDiscount: products.isDiscount,
   isFront: products.isFront,
   boxIn: products.boxIn,
+  orderBase: products.orderBase,
 }
 
 export interface CardRow {
@@ -42,6 +43,7 @@ export interface CardRow {
   isDiscount: boolean
   isFront: boolean
   boxIn: number
+  orderBase: number
 }
 
 /** A card as the viewer may see it: prices only where src/domain allows them (absent otherwise). */
@@ -58,6 +60,7 @@ export function toProductCard(row: CardRow, viewer: PriceViewer, language: Langu
     isDiscount: row.isDiscount,
     isFront: row.isFront,
     boxIn: row.boxIn,
+    orderBase: row.orderBase,
     ...visiblePriceFields(viewer, language, row),
   }
 }

@@ -1,4 +1,5 @@
 import { HttpResponse, http } from 'msw'
+import type { CartLineDto } from '../../../src/domain/cart.ts'
 import type {
   HistoryEntryDto,
   ProductCardDto,
@@ -26,6 +27,27 @@ export function productCard(id: number, overrides: Partial<ProductCardDto> = {})
     isDiscount: false,
     isFront: true,
     boxIn: 1,
+    orderBase: 1,
+    ...overrides,
+  }
+}
+
+/** A line of the shopper's cart (flows §9 'cart line'), priced at 12,800 yen, orderable. */
+export function cartLine(productId: number, overrides: Partial<CartLineDto> = {}): CartLineDto {
+  return {
+    ...productCard(productId),
+    cnAlonePrice: 12800,
+    cartId: productId + 1000,
+    productId,
+    productAmount: 1,
+    productType: 1,
+    orderBase: 1,
+    stock: null,
+    price: 12800,
+    deposit: 3840,
+    discount: 0,
+    orderable: true,
+    reason: null,
     ...overrides,
   }
 }

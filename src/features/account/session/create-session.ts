@@ -12,12 +12,14 @@ import { readSessionClaims } from '../../../domain/session.ts'
 import { configureSession } from '../../../lib/api-client.ts'
 import { currentLanguage } from '../../../lib/i18n.ts'
 import { clearStoredToken, readStoredToken, storeToken } from '../../../lib/session-token.ts'
+import { forgetSavedCart, readSavedCart } from '../../../lib/cart-storage.ts'
 import { clearUserCaches, forgetPackagingQuery } from '../../../lib/user-storage.ts'
 import { listCart } from '../../cart/api/list-cart.ts'
 import { getChargeDetails } from '../api/get-charge-details.ts'
 import { getPayInfo } from '../api/get-pay-info.ts'
 import { getVipLevels } from '../api/get-vip-levels.ts'
 import { logOut } from '../api/log-out.ts'
+import { type CartSessionLink, cartLinkFor, hasUnsentCartChanges } from './cart-link.ts'
 
 export type SessionActor = ReturnType<typeof createSession>
 
@@ -100,6 +102,7 @@ export function createSession(navigation: SessionNavigation) {
       forgetToken: () => clearStoredToken(),
       forgetPackagingQuery: () => forgetPackagingQuery(),
       clearUserCaches: () => void clearUserCaches(),
+      forgetUserCart: () => void forgetSavedCart(),
       goToLogin: () => navigation.goToLogin(),
       goHome: () => navigation.goHome(),
     },
@@ -126,7 +129,21 @@ export function createSession(navigation: SessionNavigation) {
     navigation.reloadPage()
   })
   actor.start()
+  const cartLink = cartLinkFor(actor)
+  void resumeUnsentCartChanges(cartLink)
+  cartLink.onOwnerChange(() => void resumeUnsentCartChanges(cartLink))
   return actor
+}
+
+/**
+ * Changes made offline in an earlier visit (or before the session ran out) are sent as soon as the same
+ * shopper is signed in again, without waiting for them to open the cart. The cart's code loads only then.
+ */
+async function resumeUnsentCartChanges(link: CartSessionLink): Promise<void> {
+  const owner = link.owner()
+  if (owner === null || !hasUnsentCartChanges(await readSavedCart(), owner)) return
+  const { openCart } = await import('../../cart/cart-store.ts')
+  await openCart(link)
 }
 
 /** Who the stored token speaks for: a visitor, or one account. Token renewals keep it. */

@@ -1,11 +1,12 @@
 import { useSelector } from '@xstate/react'
-import { createContext, type ReactNode, useContext } from 'react'
+import { createContext, type ReactNode, useContext, useMemo } from 'react'
 import {
   type SessionSnapshot,
   selectClaims,
   selectIsSignedIn,
   selectStartup,
 } from '../../../../machines/session/session.machine.ts'
+import { type CartSessionLink, cartLinkFor } from './cart-link.ts'
 import type { SessionActor } from './create-session.ts'
 
 const SessionContext = createContext<SessionActor | null>(null)
@@ -39,4 +40,10 @@ export function useSession() {
     forgetEndedSession: () => actor.send({ type: 'SESSION_ENDED_ELSEWHERE' }),
     reloadStartup: () => actor.send({ type: 'RELOAD_STARTUP' }),
   }
+}
+
+/** The session as the cart sees it (whose cart, the header's count), for the cart's lazily loaded code. */
+export function useCartLink(): CartSessionLink {
+  const actor = useSessionActor()
+  return useMemo(() => cartLinkFor(actor), [actor])
 }

@@ -7,24 +7,29 @@ import { Notice } from '../../../components/ui/notice.tsx'
 import { QuantityStepper, snapQuantity } from '../../../components/ui/quantity-stepper.tsx'
 import type { ProductDetailDto } from '../../../domain/catalog.ts'
 import { isProductType } from '../../../domain/product-type.ts'
-import { ApiFailure } from '../../../lib/api-client.ts'
-import { showToast } from '../../../lib/toast.ts'
+import { useLanguage } from '../../../lib/use-language.ts'
 import { useSession } from '../../account/session/use-session.tsx'
-import { addToCart } from '../../cart/api/add-to-cart.ts'
+import { useAddToCart } from '../../cart/use-add-to-cart.ts'
+import { cartSnapshotOf } from '../cart-snapshot.ts'
 import { orderQuantityRule } from '../order-quantity.ts'
 import { useLoginHref } from '../use-login-href.ts'
+import { usePriceViewer } from '../use-price-viewer.ts'
 
 const form = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '3' })
 const submit = css({ minHeight: '10', px: '6' })
 
 /**
  * Quantity (steps of the order base, up to the stock) and the add-to-cart button. A visitor is sent
- * to log in and brought back; a shopper's line is added, 'added to cart' shown and the cart count
- * reloaded (spec §7 'Cart'). A refusal shows the server's message.
+ * to log in and brought back; a shopper's line goes through the cart (kept on the device when
+ * offline), 'added to cart' is shown and the header's count follows (spec §7 'Cart'). A refusal shows
+ * the server's reason.
  */
 export function AddToCartForm({ product }: { product: ProductDetailDto }) {
   const { t } = useLingui()
-  const { signedIn, reloadStartup } = useSession()
+  const { signedIn } = useSession()
+  const addToCart = useAddToCart()
+  const viewer = usePriceViewer()
+  const language = useLanguage()
   const router = useRouter()
   const loginHref = useLoginHref()
   const rule = orderQuantityRule(product)
@@ -49,12 +54,7 @@ export function AddToCartForm({ product }: { product: ProductDetailDto }) {
     setQuantity(productAmount)
     setBusy(true)
     try {
-      await addToCart({ productId: product.id, productAmount, productType })
-      showToast({ tone: 'success', message: t`已加入购物车` })
-      reloadStartup()
-    } catch (error) {
-      // The API client has shown the server's message.
-      if (!(error instanceof ApiFailure)) throw error
+      await addToCart(cartSnapshotOf(product, viewer.role, language), productType, productAmount)
     } finally {
       setBusy(false)
     }

@@ -10,6 +10,7 @@ import { ApiFailure } from '../../../lib/api-client.ts'
 import { showToast } from '../../../lib/toast.ts'
 import { toggleFavourite } from '../api/toggle-favourite.ts'
 import { usePriceViewer } from '../use-price-viewer.ts'
+import { CardAddToCart } from './card-add-to-cart.tsx'
 import { PriceSlot } from './price-slot.tsx'
 import { ProductTypeBadge } from './product-type-badge.tsx'
 
@@ -157,6 +158,9 @@ export function ProductCard({
             <Trans>每箱 {boxIn} 个</Trans>
           </span>
         </div>
+        {viewer.role !== null && shownPrice(viewer.role, language, product).kind === 'price' ? (
+          <CardAddToCart product={product} role={viewer.role} language={language} />
+        ) : null}
         {product.bid !== undefined ? (
           <RemoveFavouriteButton productId={product.id} title={title} onRemoved={onRemoved} />
         ) : null}
