@@ -64,7 +64,7 @@ async function sendChange({ change, cartIds }: SendChangeInput): Promise<SendCha
     }
     case 'setAmount': {
       const cartId = lineOf(change.productId)
-      await asSync(() => changeCartAmount(cartId, change.amount, quiet(change.key)))
+      await asSync(() => changeCartAmount(cartId, change.amount, currentLanguage(), quiet(change.key)))
       return {}
     }
     case 'remove': {
