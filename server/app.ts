@@ -8,9 +8,11 @@ import type { AppDeps, AppEnv } from './app-env.ts'
 import { ApiError, fail } from './http/envelope.ts'
 import { securityHeaders } from './http/security.ts'
 import { mountStatic } from './http/static.ts'
+import { addressRoutes } from './routes/address/address.index.ts'
 import { cartRoutes } from './routes/cart/cart.index.ts'
 import { catalogRoutes } from './routes/catalog/catalog.index.ts'
 import { contentRoutes } from './routes/content/content.index.ts'
+import { favouriteRoutes } from './routes/favourites/favourites.index.ts'
 import { healthRoutes } from './routes/health/health.index.ts'
 import { historyRoutes } from './routes/history/history.index.ts'
 import { membershipRoutes } from './routes/membership/membership.index.ts'
@@ -36,8 +38,10 @@ function createApi() {
     .route('/', catalogRoutes)
     .route('/', contentRoutes)
     .route('/', historyRoutes)
+    .route('/', favouriteRoutes)
     .route('/', ratesRoutes)
     .route('/', cartRoutes)
+    .route('/', addressRoutes)
     .route('/', userRoutes)
     .route('/', membershipRoutes)
     .route('/', profileRoutes)

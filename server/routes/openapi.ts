@@ -2,10 +2,12 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import type { AppEnv } from '../app-env.ts'
 import { ok } from '../http/envelope.ts'
+import { addressContracts } from './address/address.routes.ts'
 import { cartContracts } from './cart/cart.routes.ts'
 import { catalogContracts } from './catalog/catalog.routes.ts'
 import { contentContracts } from './content/content.routes.ts'
 import type { RouteContract } from './contract.ts'
+import { favouriteContracts } from './favourites/favourites.routes.ts'
 import { healthContracts } from './health/health.routes.ts'
 import { historyContracts } from './history/history.routes.ts'
 import { membershipContracts } from './membership/membership.routes.ts'
@@ -19,8 +21,10 @@ export const allContracts: readonly RouteContract[] = [
   ...catalogContracts,
   ...contentContracts,
   ...historyContracts,
+  ...favouriteContracts,
   ...ratesContracts,
   ...cartContracts,
+  ...addressContracts,
   ...userContracts,
   ...membershipContracts,
   ...profileContracts,

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { calendarDateSchema } from './dates.ts'
+import { orRequired, payloadObject } from './fields.ts'
 import { ORDER_STATUSES } from './order-status.ts'
 import { PRODUCT_TYPES, ProductType } from './product-type.ts'
 import { languageQuery, optionalQueryValue, pageQuery, queryValue, wholeNumber } from './queries.ts'
@@ -69,6 +70,23 @@ export type OrderListQuery = v.InferOutput<typeof orderListQuery>
 /** GET /mall/collect/list: pageNum (default 1) and pageSize (default 30), spec §7. */
 export const favouriteListQuery = pageQuery
 export type FavouriteListQuery = v.InferOutput<typeof favouriteListQuery>
+
+/**
+ * The collect flag's message. Not a ValidationMessage: the app always sends the flag, so a bad one is
+ * a client bug that no shopper sees, and it needs no translation.
+ */
+const COLLECT_FLAG_MESSAGE = 'must be true or false'
+
+/** POST /mall/collect/collectOrDelete/{productId}?collect=true|false: the state the favourite should end in. */
+// payloadObject: a left-out collect reads 'collect: is required', not valibot's 'Invalid key: …'.
+export const favouriteSetQuery = payloadObject({
+  collect: v.pipe(
+    v.string(orRequired(COLLECT_FLAG_MESSAGE)),
+    v.picklist(['true', 'false'], COLLECT_FLAG_MESSAGE),
+    v.transform((flag) => flag === 'true'),
+  ),
+})
+export type FavouriteSetQuery = v.InferOutput<typeof favouriteSetQuery>
 
 /** The paged lists (hotListPage, newListPage, …, hotSeriesPage, history/list): a page in a language. */
 export const pagedListQuery = v.object({ ...pageQuery.entries, ...languageQuery.entries })

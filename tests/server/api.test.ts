@@ -78,13 +78,24 @@ describe.each(engines)('API conventions on %s', (engine) => {
     expect(body.data.openapi).toBe('3.1.0')
     expect(Object.keys(body.data.paths).sort()).toEqual([
       '/api/health',
+      '/api/mall/address/del/{id}',
+      '/api/mall/address/list',
+      '/api/mall/address/save',
+      '/api/mall/address/update',
       '/api/mall/announcement/list',
       '/api/mall/article/{id}',
       '/api/mall/banner/list',
       '/api/mall/cart/addToCart',
+      '/api/mall/cart/changeNum/{id}/{num}',
+      '/api/mall/cart/clearCart',
       '/api/mall/cart/listCart',
+      '/api/mall/cart/removeFromCart',
       '/api/mall/category/list',
       '/api/mall/charge/details',
+      '/api/mall/collect/check/{productId}',
+      '/api/mall/collect/clear',
+      '/api/mall/collect/collectOrDelete/{productId}',
+      '/api/mall/collect/list',
       '/api/mall/customer_service/list',
       '/api/mall/exchange_rate/get',
       '/api/mall/exchange_rate/get2',
@@ -119,6 +130,7 @@ describe.each(engines)('API conventions on %s', (engine) => {
       '/api/mall/user/updateAvatar',
       '/api/mall/user/updateBaseInfo',
       '/api/mall/user/updateWechat',
+      '/api/mall/uszip/state-city',
       '/api/mall/vip/list',
     ])
     expect(body.data.paths['/api/mall/product/hotList']?.get?.parameters).toEqual([

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CategoryNode, ProductCardDto, SeriesDto } from '../../src/domain/catalog.ts'
+import type { CategoryNode, FavouriteToggleDto, ProductCardDto, SeriesDto } from '../../src/domain/catalog.ts'
 import type { Page } from '../../src/domain/queries.ts'
 import type { Envelope } from '../../src/domain/result-code.ts'
 import { insertCategoryTree, insertProducts, productRow, signedInAccount } from './support/catalog-fixture.ts'
@@ -308,6 +308,41 @@ describe.each(engines)('catalog lists on %s', (engine) => {
           enBatchPrice: 4200,
         })
       }
+    })
+
+    it("marks the caller's favourites with their bid on every list and in search, and no one else's", async () => {
+      const fan = await signedInAccount(t, 'cards-fan@example.com')
+      const other = await signedInAccount(t, 'cards-other@example.com')
+      const collect = (token: string, productId: number) =>
+        t.sendJson<Envelope<FavouriteToggleDto>>(
+          'POST',
+          `/api/mall/collect/collectOrDelete/${productId}?collect=true`,
+          undefined,
+          { token },
+        )
+      const { bid } = (await collect(fan.token, partnerOnlyId)).body.data
+      expect(bid).toEqual(expect.any(Number))
+      // Another shopper's favourite of a product on the same lists must not show on the fan's cards.
+      const hotRows = await page('hotListPage?pageSize=100')
+      const neighbour = hotRows.list.find((card) => card.id !== partnerOnlyId)
+      if (!neighbour) throw new Error('no other hot product')
+      await collect(other.token, neighbour.id)
+
+      for (const card of await priceCards('language=zhCn', { token: fan.token })) {
+        expect(card.bid).toBe(bid)
+      }
+      const fanHot = await page('hotListPage?pageSize=100', { token: fan.token })
+      expect(fanHot.list.filter((card) => card.bid !== undefined).map((card) => card.id)).toEqual([
+        partnerOnlyId,
+      ])
+      for (const card of await priceCards('language=zhCn', { token: other.token })) {
+        expect(card).not.toHaveProperty('bid')
+      }
+      const otherHot = await page('hotListPage?pageSize=100', { token: other.token })
+      expect(otherHot.list.find((card) => card.id === neighbour.id)?.bid).toEqual(expect.any(Number))
+      // Visitors get no bid at all, not even a null one.
+      for (const card of await priceCards('language=zhCn')) expect(card).not.toHaveProperty('bid')
+      expect(hotRows.list.some((card) => 'bid' in card)).toBe(false)
     })
 
     it('marks priced answers private so a shared cache never hands them to someone else', async () => {

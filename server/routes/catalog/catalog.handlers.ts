@@ -19,10 +19,14 @@ const factory = createFactory<AppEnv>()
 
 const productIdParam = v.object({ id: idValue })
 
-/** Prices follow the caller (visitor, customer's role, operator) and the request's language. */
+/**
+ * Prices follow the caller (visitor, customer's role, operator) and the request's language; a signed-in
+ * caller's favourites carry their `bid`.
+ */
 const audienceOf = (c: Context<AppEnv>, language: CardAudience['language']): CardAudience => ({
   viewer: priceViewerOf(c),
   language,
+  favouritesOf: c.var.signedIn?.userId,
 })
 
 export const categoryListHandlers = factory.createHandlers(async (c) =>

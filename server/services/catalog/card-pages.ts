@@ -5,12 +5,15 @@ import type { PriceViewer } from '../../../src/domain/price-display.ts'
 import type { Page, PageQuery } from '../../../src/domain/queries.ts'
 import type { Db } from '../../db/client.ts'
 import { products } from '../../db/schema.ts'
+import { withFavouriteIds } from '../favourites.ts'
 import { cardColumns, toProductCard } from './product-cards.ts'
 
 /** Who is asking and in which language: decides the price fields of every card. */
 export interface CardAudience {
   viewer: PriceViewer
   language: Language
+  /** The signed-in caller, whose favourites get their `bid` on the cards; left out for a visitor. */
+  favouritesOf?: number | undefined
 }
 
 /** Product cards matching `where`, in `orderBy` order; `limit` caps them. */
@@ -26,7 +29,10 @@ export async function selectCards(
     .orderBy(...filter.orderBy)
     .limit(filter.limit)
     .offset(filter.offset ?? 0)
-  return rows.map((row) => toProductCard(row, audience.viewer, audience.language))
+  const cards = rows.map((row) => toProductCard(row, audience.viewer, audience.language))
+  // Asked by the page's ids after the page query, rather than joined into it, so the list's plan (and
+  // a visitor's query) stays as measured; one extra index probe per call, never one per card.
+  return audience.favouritesOf === undefined ? cards : withFavouriteIds(db, audience.favouritesOf, cards)
 }
 
 /**
