@@ -33,7 +33,12 @@ export async function openTestDatabase(engine: Engine): Promise<DatabaseHandle> 
       const cleanup = new pg.Client({ connectionString: adminUrl })
       await cleanup.connect()
       try {
-        await cleanup.query(`drop database if exists ${name} with (force)`)
+        // pg-pool's end() resolves before its connections have closed. A forced drop can kill one
+        // mid-close, and the dying client then emits an error no one listens to (an unhandled error
+        // that fails the vitest run). A plain drop waits up to 5 s for them to leave; force only then.
+        await cleanup
+          .query(`drop database if exists ${name}`)
+          .catch(() => cleanup.query(`drop database if exists ${name} with (force)`))
       } finally {
         await cleanup.end()
       }
