@@ -136,12 +136,13 @@ describe('product card', () => {
   it('removes a favourite with its button, says so and reloads the list', async () => {
     signIn({ role: 2 })
     serveCharge(null)
-    const toggled: string[] = []
+    const removed: [string, string | null][] = []
     let favourite = true
     server.use(
-      http.post('*/api/mall/history/collectOrCancel/:productId', ({ params }) => {
-        toggled.push(String(params.productId))
-        favourite = !favourite
+      http.post('*/api/mall/collect/collectOrDelete/:productId', ({ params, request }) => {
+        const collect = new URL(request.url).searchParams.get('collect')
+        removed.push([String(params.productId), collect])
+        favourite = collect === 'true'
         return ok({ collected: favourite, bid: favourite ? 77 : null })
       }),
     )
@@ -163,14 +164,14 @@ describe('product card', () => {
         }),
       ).toBeNull(),
     )
-    expect(toggled).toEqual(['11'])
+    expect(removed).toEqual([['11', 'false']])
   })
 
   it('keeps the favourite when the server refuses, showing its message', async () => {
     signIn({ role: 2 })
     serveCharge(null)
     server.use(
-      http.post('*/api/mall/history/collectOrCancel/:productId', () =>
+      http.post('*/api/mall/collect/collectOrDelete/:productId', () =>
         HttpResponse.json({ code: 500, msg: '收藏服务暂不可用', data: null }, { status: 500 }),
       ),
     )
