@@ -117,13 +117,18 @@ export const cartMachine = setup({
     enqueue: assign(({ context }, params: { change: CartChange }) => ({
       queue: [...context.queue, params.change],
     })),
+    // The server did what the change asked: the lines show it at once, before the next read confirms it.
     confirmHead: assign(({ context }, params: SendChangeOutput) => {
       const [head, ...rest] = context.queue
+      if (!head) return {}
       const learnt =
-        head?.kind === 'add' && params.cartId !== undefined
+        head.kind === 'add' && params.cartId !== undefined
           ? { ...context.knownCartIds, [head.productId]: params.cartId }
           : context.knownCartIds
-      return { queue: rest, knownCartIds: learnt }
+      const lines = cartView(context.lines, [head]).map(({ pending: _, ...line }) =>
+        line.cartId === 0 && params.cartId !== undefined ? { ...line, cartId: params.cartId } : line,
+      )
+      return { queue: rest, knownCartIds: learnt, lines }
     }),
     refuseHead: assign(({ context }, params: { message: string }) => {
       const [head, ...rest] = context.queue

@@ -310,3 +310,35 @@ describe('cart view', () => {
     expect(cartView(lines, [add(2, 1), { kind: 'clear', key: key() }])).toEqual([])
   })
 })
+
+describe('confirmed changes', () => {
+  it('show in the lines as soon as the server confirms them, before the cart is read again', async () => {
+    const server = new FakeCartServer()
+    await server.send({ change: add(1, 1), cartIds: {} })
+    await server.send({ change: add(2, 1), cartIds: {} })
+    let releaseRead: () => void = () => {}
+    let reads = 0
+    const machine = cartMachine.provide({
+      actors: {
+        fetchCart: fromPromise(async () => {
+          reads += 1
+          // every read after the first waits until the test lets it go
+          if (reads > 1) await new Promise<void>((resolve) => (releaseRead = resolve))
+          return server.fetch()
+        }),
+        sendChange: fromPromise(({ input }: { input: SendChangeInput }) => server.send(input)),
+      },
+    })
+    const cart = createActor(machine, { input: { owner: OWNER } }).start()
+    await waitFor(cart, (s) => s.matches('idle'))
+    cart.send({ type: 'CHANGE', change: { kind: 'remove', key: key(), productIds: [1] } })
+    cart.send({ type: 'CHANGE', change: add(3, 2) })
+    const reading = await waitFor(cart, (s) => s.matches('loading') && s.context.queue.length === 0)
+    expect(reading.context.lines.map((l) => [l.productId, l.productAmount, l.cartId > 0])).toEqual([
+      [3, 2, true],
+      [2, 1, true],
+    ])
+    releaseRead()
+    await waitFor(cart, (s) => s.matches('idle'))
+  })
+})

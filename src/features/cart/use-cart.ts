@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react'
 import { useEffect, useMemo, useState } from 'react'
+import type { CartActor, CartSnapshot } from '../../../machines/cart/cart.machine.ts'
 import type { CartNotice, CartViewLine } from '../../../machines/cart/cart-changes.ts'
 import { cartView } from '../../../machines/cart/cart-changes.ts'
-import type { CartActor, CartSnapshot } from '../../../machines/cart/cart.machine.ts'
 import { useCartLink } from '../account/session/use-session.tsx'
 import { cartCommands, openCart } from './cart-store.ts'
 
@@ -65,33 +65,21 @@ function useCartActor(): CartActor | undefined {
   return actor
 }
 
-const selectLines = (snapshot: CartSnapshot) => snapshot.context.lines
-const selectQueue = (snapshot: CartSnapshot) => snapshot.context.queue
-const selectNotices = (snapshot: CartSnapshot) => snapshot.context.notices
-const selectState = (snapshot: CartSnapshot) => snapshot.value
-const selectLoadFailed = (snapshot: CartSnapshot) => snapshot.context.loadFailed
-
 /** The signed-in customer's cart (opened on first use) and its commands. */
 export function useCart(): CartState & CartCommands & { actor: CartActor | undefined } {
   const actor = useCartActor()
-  // useSelector needs an actor; until the cart is open, read a stopped placeholder's nothing
-  const lines = useSelector(actor, (s) => (s ? selectLines(s) : undefined))
-  const queue = useSelector(actor, (s) => (s ? selectQueue(s) : undefined))
-  const notices = useSelector(actor, (s) => (s ? selectNotices(s) : undefined))
-  const value = useSelector(actor, (s) => (s ? selectState(s) : undefined))
-  const loadFailed = useSelector(actor, (s) => (s ? selectLoadFailed(s) : undefined))
-  const view = useMemo(() => (lines && queue ? cartView(lines, queue) : []), [lines, queue])
+  // every transition of the cart is worth a render of the page that shows it
+  const snapshot = useSelector(actor, (s) => s)
   const state: CartState = useMemo(() => {
-    if (!actor || value === undefined) return EMPTY
+    if (!snapshot) return EMPTY
+    const lines = cartView(snapshot.context.lines, snapshot.context.queue)
     return {
-      lines: view,
-      status: statusOf(actor.getSnapshot(), view.length > 0),
-      pendingCount: queue?.length ?? 0,
-      notices: notices ?? [],
+      lines,
+      status: statusOf(snapshot, lines.length > 0),
+      pendingCount: snapshot.context.queue.length,
+      notices: snapshot.context.notices,
     }
-    // value and loadFailed change with the state the status is read from
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-  }, [actor, view, value, loadFailed, queue, notices])
+  }, [snapshot])
   const commands: CartCommands = useMemo(
     () => ({
       setAmount: (productId, amount) => actor && cartCommands.setAmount(actor, productId, amount),
