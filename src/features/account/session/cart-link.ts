@@ -1,8 +1,8 @@
 import type { ActorRefFrom } from 'xstate'
 import {
   type SessionSnapshot,
-  type sessionMachine,
   selectClaims,
+  type sessionMachine,
 } from '../../../../machines/session/session.machine.ts'
 
 /**

@@ -10,10 +10,11 @@ import { cartNumber } from '../../../domain/cart.ts'
 import type { ChargeSettings } from '../../../domain/pricing.ts'
 import { readSessionClaims } from '../../../domain/session.ts'
 import { configureSession } from '../../../lib/api-client.ts'
+import { forgetSavedCart, readSavedCart } from '../../../lib/cart-storage.ts'
 import { currentLanguage } from '../../../lib/i18n.ts'
 import { clearStoredToken, readStoredToken, storeToken } from '../../../lib/session-token.ts'
-import { forgetSavedCart, readSavedCart } from '../../../lib/cart-storage.ts'
 import { clearUserCaches, forgetPackagingQuery } from '../../../lib/user-storage.ts'
+import { listAddresses } from '../../addresses/api/list-addresses.ts'
 import { listCart } from '../../cart/api/list-cart.ts'
 import { getChargeDetails } from '../api/get-charge-details.ts'
 import { getPayInfo } from '../api/get-pay-info.ts'
@@ -56,6 +57,15 @@ async function fetchCartNumber(): Promise<number> {
   }
 }
 
+/** How many addresses the shopper keeps (checkout asks for one); an operator has none. */
+async function fetchAddressCount(): Promise<number> {
+  try {
+    return (await listAddresses(quiet)).length
+  } catch {
+    return 0
+  }
+}
+
 async function fetchVipInfo(): Promise<VipInfo> {
   const [vipList, payInfo] = await Promise.all([getVipLevels(quiet), getPayInfo(quiet)])
   return { vipList, payInfo }
@@ -82,12 +92,17 @@ function sharedVipInfo(): () => Promise<VipInfo> {
 export function createSession(navigation: SessionNavigation) {
   const loadVipInfo = sharedVipInfo()
   /**
-   * The startup loads (spec §4 'Startup'). Pay info, the VIP levels, the charge settings and the
-   * cart count exist today; the address and extra-pay loads join this list with their own features.
+   * The startup loads (spec §4 'Startup'): pay info, the VIP levels, the charge settings, the cart
+   * and the address list; the extra-pay count joins this list with its own feature.
    */
   const loadStartup = async (): Promise<StartupData> => {
-    const [vipInfo, charge, cartCount] = await Promise.all([loadVipInfo(), fetchCharge(), fetchCartNumber()])
-    return { ...EMPTY_STARTUP, ...vipInfo, charge, cartNumber: cartCount }
+    const [vipInfo, charge, cartCount, addressCount] = await Promise.all([
+      loadVipInfo(),
+      fetchCharge(),
+      fetchCartNumber(),
+      fetchAddressCount(),
+    ])
+    return { ...EMPTY_STARTUP, ...vipInfo, charge, cartNumber: cartCount, addressCount }
   }
   const machine = sessionMachine.provide({
     actors: {

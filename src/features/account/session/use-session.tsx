@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
 import {
   type SessionSnapshot,
+  type StartupData,
   selectClaims,
   selectIsSignedIn,
   selectStartup,
@@ -39,6 +40,8 @@ export function useSession() {
     /** The server ended this session already (e-mail changed): sign out here, staying on the page. */
     forgetEndedSession: () => actor.send({ type: 'SESSION_ENDED_ELSEWHERE' }),
     reloadStartup: () => actor.send({ type: 'RELOAD_STARTUP' }),
+    /** Part of the startup data changed on a page that knows its new value (the address count). */
+    patchStartup: (patch: Partial<StartupData>) => actor.send({ type: 'STARTUP_PATCHED', patch }),
   }
 }
 
