@@ -68,6 +68,8 @@ describe('accounts in a real browser, in Japanese from start to end', () => {
     await page.getByRole('button', { name: /ミカ/ }).click()
     await page.getByRole('menuitem', { name: ja('退出登录') }).click()
     await page.getByRole('link', { name: ja('登录'), exact: true }).waitFor()
+    // The header turns to the visitor's while the logout call is still out; the token goes when it ends.
+    await page.waitForFunction(() => localStorage.getItem('token') === null, undefined, { timeout: 5000 })
     assert.equal(pathOf(), '/')
     assert.equal(await storedToken(), null)
   })

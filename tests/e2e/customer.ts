@@ -14,7 +14,11 @@ export interface Customer {
 }
 
 /** Signs a new customer up through the API (the browser test of sign-up is account.test.ts). */
-export async function signUpCustomer(shop: RunningShop, email: string, language: Language): Promise<Customer> {
+export async function signUpCustomer(
+  shop: RunningShop,
+  email: string,
+  language: Language,
+): Promise<Customer> {
   const post = (path: string, body: unknown) =>
     fetch(shop.url(path), {
       method: 'POST',
@@ -79,5 +83,7 @@ export async function customerPage(
 
 /** Resolves when the service worker controls the page (so API answers are cached from now on). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 })
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 15_000,
+  })
 }
