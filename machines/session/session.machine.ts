@@ -249,7 +249,13 @@ export const sessionMachine = setup({
         LOG_OUT: 'signingOut',
         SESSION_ENDED_ELSEWHERE: {
           target: 'signedOut',
-          actions: ['forgetToken', 'forgetPackagingQuery', 'clearUserCaches', 'forgetUserCart', 'clearSession'],
+          actions: [
+            'forgetToken',
+            'forgetPackagingQuery',
+            'clearUserCaches',
+            'forgetUserCart',
+            'clearSession',
+          ],
         },
         // the data on screen stays until the new load lands
         RELOAD_STARTUP: '.loadingStartup',

@@ -1,6 +1,4 @@
 import { createActor, fromPromise, waitFor } from 'xstate'
-import type { CartChange, CartProductSnapshot } from '../../../machines/cart/cart-changes.ts'
-import { cartView, viewCartNumber } from '../../../machines/cart/cart-changes.ts'
 import {
   type CartActor,
   type CartSyncFailure,
@@ -10,6 +8,8 @@ import {
   savedStateFor,
   savedStateOf,
 } from '../../../machines/cart/cart.machine.ts'
+import type { CartChange, CartProductSnapshot } from '../../../machines/cart/cart-changes.ts'
+import { cartView, viewCartNumber } from '../../../machines/cart/cart-changes.ts'
 import { IDEMPOTENCY_KEY_HEADER } from '../../domain/cart.ts'
 import type { ProductType } from '../../domain/product-type.ts'
 import { ResultCode } from '../../domain/result-code.ts'
@@ -21,8 +21,8 @@ import { addToCart } from './api/add-to-cart.ts'
 import { changeCartAmount } from './api/change-cart-amount.ts'
 import { clearCart } from './api/clear-cart.ts'
 import { listCart } from './api/list-cart.ts'
-import { LINE_GONE_MESSAGE } from './cart-refusals.ts'
 import { removeFromCart } from './api/remove-from-cart.ts'
+import { LINE_GONE_MESSAGE } from './cart-refusals.ts'
 
 /** The cart tells the shopper itself (notices, the offline banner): its calls never toast. */
 const quiet = (key?: string): ApiCallOptions => ({
@@ -58,7 +58,11 @@ async function sendChange({ change, cartIds }: SendChangeInput): Promise<SendCha
   }
   switch (change.kind) {
     case 'add': {
-      const body = { productId: change.productId, productAmount: change.amount, productType: change.productType }
+      const body = {
+        productId: change.productId,
+        productAmount: change.amount,
+        productType: change.productType,
+      }
       const answer = await asSync(() => addToCart(body, quiet(change.key)))
       return { cartId: answer.cartId }
     }
@@ -181,7 +185,14 @@ export async function addProductToCart(
 ): Promise<AddOutcome> {
   const actor = await openCart(link)
   if (!actor) return { kind: 'refused', message: 'not signed in' }
-  const change: CartChange = { kind: 'add', key: newKey(), productId: product.id, productType, amount, product }
+  const change: CartChange = {
+    kind: 'add',
+    key: newKey(),
+    productId: product.id,
+    productType,
+    amount,
+    product,
+  }
   actor.send({ type: 'CHANGE', change })
   const settled = await waitFor(
     actor,

@@ -8,4 +8,8 @@ export const changeCartAmount = (
   amount: number,
   language: Language,
   options: ApiCallOptions = {},
-) => apiPut<CartLineDto>(`/mall/cart/changeNum/${cartId}/${amount}`, undefined, { ...options, query: { language } })
+) =>
+  apiPut<CartLineDto>(`/mall/cart/changeNum/${cartId}/${amount}`, undefined, {
+    ...options,
+    query: { language },
+  })

@@ -8,7 +8,7 @@ import type { Language } from '../../../domain/language.ts'
 import { shownPrice } from '../../../domain/price-display.ts'
 import { ApiFailure } from '../../../lib/api-client.ts'
 import { showToast } from '../../../lib/toast.ts'
-import { toggleFavourite } from '../api/toggle-favourite.ts'
+import { setFavourite } from '../../favourites/api/set-favourite.ts'
 import { usePriceViewer } from '../use-price-viewer.ts'
 import { CardAddToCart } from './card-add-to-cart.tsx'
 import { PriceSlot } from './price-slot.tsx'
@@ -189,9 +189,8 @@ function RemoveFavouriteButton(props: {
   const remove = async () => {
     setBusy(true)
     try {
-      // The call toggles: had the favourite gone already (another tab), it would be added back.
-      const result = await toggleFavourite(props.productId)
-      if (result.collected) await toggleFavourite(props.productId)
+      // collect=false, not a toggle: had the favourite gone already (another tab), it stays gone.
+      await setFavourite(props.productId, false)
       showToast({ tone: 'success', message: t`已取消收藏` })
       props.onRemoved?.()
     } catch (error) {
