@@ -235,18 +235,16 @@ describe('address book: the list', () => {
   })
 
   it('shows a failed load with a retry that loads the list', async () => {
-    let calls = 0
+    let failing = true
     server.use(
-      http.get('*/api/mall/address/list', () => {
-        calls += 1
-        return calls === 1 ? failed(500, 'boom') : ok([HONG_KONG])
-      }),
+      http.get('*/api/mall/address/list', () => (failing ? failed(500, 'boom') : ok([HONG_KONG]))),
     )
     await openBook()
 
     expect(await screen.findByText('收货地址加载失败')).toBeTruthy()
     expect(screen.getByText('出错了，请稍后再试')).toBeTruthy()
     expect(toastMessages()).toEqual([])
+    failing = false
     fireEvent.click(screen.getByRole('button', { name: '重试' }))
     expect(await screen.findByRole('article', { name: '李 小明' })).toBeTruthy()
   })
@@ -301,6 +299,8 @@ describe('address book: adding', () => {
     expect(document.activeElement).toBe(field('国家/地区'))
     expect(book.saved).toEqual([])
 
+    // the session's startup reads the list too; what counts is the page reading it again after the save
+    const listsBeforeSave = book.lists
     fireEvent.change(field('国家/地区'), { target: { value: '中国台湾' } })
     type('姓', '王')
     type('名', '小美')
@@ -332,7 +332,7 @@ describe('address book: adding', () => {
     const added = await screen.findByRole('article', { name: '王 小美' })
     expect(within(added).getByText('中国台湾 台北 信义路五段 7 号')).toBeTruthy()
     expect(within(added).getByText('账单地址')).toBeTruthy()
-    expect(book.lists).toBe(2)
+    expect(book.lists).toBe(listsBeforeSave + 1)
   })
 
   it('shows a field the server refuses under that field', async () => {

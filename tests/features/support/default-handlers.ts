@@ -17,6 +17,9 @@ export const defaultHandlers = [
   http.get('*/api/mall/product/hotList', () => ok([])),
   http.get('*/api/mall/product/newList', () => ok([])),
   http.get('*/api/mall/product/discountList', () => ok([])),
+  // a signed-in shopper's startup: an empty cart, no address
+  http.get('*/api/mall/cart/listCart', () => ok([])),
+  http.get('*/api/mall/address/list', () => ok([])),
   // pages a test reaches by a link or a search without looking at them
   http.get('*/api/mall/product/search', ({ request }) =>
     ok({
