@@ -236,9 +236,7 @@ describe('address book: the list', () => {
 
   it('shows a failed load with a retry that loads the list', async () => {
     let failing = true
-    server.use(
-      http.get('*/api/mall/address/list', () => (failing ? failed(500, 'boom') : ok([HONG_KONG]))),
-    )
+    server.use(http.get('*/api/mall/address/list', () => (failing ? failed(500, 'boom') : ok([HONG_KONG]))))
     await openBook()
 
     expect(await screen.findByText('收货地址加载失败')).toBeTruthy()
