@@ -13,6 +13,8 @@ export interface RouteContract {
   query?: v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>
   /** The JSON body's schema (its top-level fields are published). */
   body?: v.GenericSchema
+  /** The call takes an `Idempotency-Key` header: a repeat of the key answers as the first time. */
+  idempotent?: true
   /** What `data` holds on success. */
   returns: string
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
+import { IDEMPOTENCY_KEY_HEADER } from '../../src/domain/cart.ts'
 import type { AppEnv } from '../app-env.ts'
 import { ok } from '../http/envelope.ts'
 import { addressContracts } from './address/address.routes.ts'
@@ -81,7 +82,18 @@ export function buildOpenApi() {
       required: !isOptional(schema),
       schema: { type: 'string' },
     }))
-    const parameters = [...pathParameters, ...queryParameters]
+    const headerParameters = contract.idempotent
+      ? [
+          {
+            name: IDEMPOTENCY_KEY_HEADER,
+            in: 'header',
+            required: false,
+            description: '1–100 of A–Z a–z 0–9 - _ : . ; a repeat within 24 h answers as the first time',
+            schema: { type: 'string', maxLength: 100 },
+          },
+        ]
+      : []
+    const parameters = [...pathParameters, ...queryParameters, ...headerParameters]
     paths[path] = {
       ...paths[path],
       [contract.method]: {

@@ -133,6 +133,9 @@ describe.each(engines)('API conventions on %s', (engine) => {
       '/api/mall/uszip/state-city',
       '/api/mall/vip/list',
     ])
+    expect(body.data.paths['/api/mall/cart/clearCart']?.delete?.parameters).toEqual([
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
+    ])
     expect(body.data.paths['/api/mall/product/hotList']?.get?.parameters).toEqual([
       { name: 'language', in: 'query', required: false, schema: { type: 'string' } },
     ])

@@ -23,6 +23,7 @@ export const addToCart = {
   summary: `Adds an on-sale product to the cart (or to its line); the amount must be a multiple of the order base, and a line of a stocked type may not hold more than the stock (409). ${idempotent}`,
   tag: 'cart',
   access: 'customer',
+  idempotent: true,
   body: addToCartBody,
   returns: 'AddToCartAnswer { cartId, productAmount } (the line’s new total)',
 } satisfies RouteContract
@@ -33,6 +34,7 @@ export const changeNum = {
   summary: `Sets the amount of the caller’s line {id} to {num}: a multiple of the order base, at most 9999 and, for stocked types, the stock (409); an off-sale product is a 409; another shopper’s line is a 404. ${idempotent}`,
   tag: 'cart',
   access: 'customer',
+  idempotent: true,
   query: languageQuery,
   returns: 'CartLineDto (the changed line, as listCart shows it in `language`)',
 } satisfies RouteContract
@@ -43,6 +45,7 @@ export const removeFromCart = {
   summary: `Removes the caller’s lines { cartIds }, all or nothing: any id that is not the caller’s line is a 404 and nothing is removed. ${idempotent}`,
   tag: 'cart',
   access: 'customer',
+  idempotent: true,
   body: removeFromCartBody,
   returns: '{ removed: number }',
 } satisfies RouteContract
@@ -53,6 +56,7 @@ export const clearCart = {
   summary: `Removes every line of the caller’s cart. ${idempotent}`,
   tag: 'cart',
   access: 'customer',
+  idempotent: true,
   returns: '{ removed: number }',
 } satisfies RouteContract
 
