@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react'
 import * as v from 'valibot'
 import { css } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
-import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
 import { type AddressDto, addressUpdateSchema, MAX_ADDRESSES } from '../../../domain/address.ts'
 import { showToast } from '../../../lib/toast.ts'
@@ -35,7 +35,6 @@ const list = css({
   gap: '4',
 })
 const dialogText = css({ fontSize: 'sm', overflowWrap: 'anywhere' })
-const dialogButtons = css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })
 
 const quiet = { systemNotify: false } as const
 
@@ -166,14 +165,12 @@ export function AddressBookPage({ addresses }: { addresses: AddressDto[] }) {
       ) : null}
 
       {deleting ? (
-        <ModalDialog
+        <ConfirmDialog
           title={<Trans>删除这个地址？</Trans>}
-          onClose={() => {
-            if (!removing) setDeleting(undefined)
-          }}
-          closeOnEscape
-          closeOnBackdrop
-          width="sm"
+          confirmLabel={removing ? <Trans>删除中…</Trans> : <Trans>删除</Trans>}
+          onConfirm={() => void remove(deleting)}
+          onCancel={() => setDeleting(undefined)}
+          busy={removing}
         >
           <p className={dialogText}>
             <strong>{recipientNameIn(language, deleting)}</strong>
@@ -185,15 +182,7 @@ export function AddressBookPage({ addresses }: { addresses: AddressDto[] }) {
               <Trans>这是默认地址；删除后，最近添加的地址会成为默认地址。</Trans>
             </p>
           ) : null}
-          <div className={dialogButtons}>
-            <Button variant="ghost" onClick={() => setDeleting(undefined)} disabled={removing}>
-              <Trans>取消</Trans>
-            </Button>
-            <Button onClick={() => void remove(deleting)} disabled={removing}>
-              {removing ? <Trans>删除中…</Trans> : <Trans>删除</Trans>}
-            </Button>
-          </div>
-        </ModalDialog>
+        </ConfirmDialog>
       ) : null}
     </AddressBookFrame>
   )

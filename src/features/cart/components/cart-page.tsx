@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import type { CartNotice } from '../../../../machines/cart/cart-changes.ts'
 import { css, cx } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
-import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
 import { productNameIn } from '../../../domain/catalog.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
@@ -100,7 +100,6 @@ const columnHeads = css({
 const productHead = css({ gridColumn: '1 / span 3' })
 const rightHead = css({ textAlign: 'right' })
 const emptyLink = css({ textDecoration: 'underline', whiteSpace: 'nowrap' })
-const dialogButtons = css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })
 
 /**
  * The cart (spec §2 'Cart'): select lines (all by default), change amounts, remove lines or clear the
@@ -263,30 +262,19 @@ export function CartPage() {
       ) : null}
 
       {confirmingClear ? (
-        <ModalDialog
+        <ConfirmDialog
           title={<Trans>清空购物车？</Trans>}
-          onClose={() => setConfirmingClear(false)}
-          closeOnEscape
-          closeOnBackdrop
-          width="sm"
+          confirmLabel={<Trans>清空</Trans>}
+          onConfirm={() => {
+            setConfirmingClear(false)
+            cart.clear()
+          }}
+          onCancel={() => setConfirmingClear(false)}
         >
           <p>
             <Trans>将删除购物车中的全部 {lineCount} 种商品，且无法恢复。</Trans>
           </p>
-          <div className={dialogButtons}>
-            <Button variant="ghost" onClick={() => setConfirmingClear(false)}>
-              <Trans>取消</Trans>
-            </Button>
-            <Button
-              onClick={() => {
-                setConfirmingClear(false)
-                cart.clear()
-              }}
-            >
-              <Trans>清空</Trans>
-            </Button>
-          </div>
-        </ModalDialog>
+        </ConfirmDialog>
       ) : null}
     </section>
   )

@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { css } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
-import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
 import { type HistoryEntryDto, productNameIn } from '../../../domain/catalog.ts'
 import { SHOP_TIME_ZONE } from '../../../domain/dates.ts'
@@ -29,7 +29,6 @@ const removeButton = css({
   _disabled: { opacity: 0.5, cursor: 'not-allowed' },
   _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '2px' },
 })
-const dialogButtons = css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })
 
 // Shop time, like every date the shop shows: 2026-12-01 09:30.
 const viewedAtFormat = new Intl.DateTimeFormat('sv-SE', {
@@ -106,31 +105,20 @@ export function HistoryListPage({ page }: { page: Page<HistoryEntryDto> }) {
         )}
       />
       {confirming ? (
-        <ModalDialog
+        <ConfirmDialog
           title={<Trans>清空浏览记录？</Trans>}
-          onClose={() => setConfirming(false)}
-          closeOnEscape
-          closeOnBackdrop
-          width="sm"
+          confirmLabel={<Trans>清空</Trans>}
+          onConfirm={() => {
+            setConfirming(false)
+            void run(() => removeHistory(), t`浏览记录已清空`)
+          }}
+          onCancel={() => setConfirming(false)}
+          busy={busy}
         >
           <p>
             <Trans>将删除全部 {page.total} 条浏览记录，且无法恢复。</Trans>
           </p>
-          <div className={dialogButtons}>
-            <Button variant="ghost" onClick={() => setConfirming(false)}>
-              <Trans>取消</Trans>
-            </Button>
-            <Button
-              disabled={busy}
-              onClick={() => {
-                setConfirming(false)
-                void run(() => removeHistory(), t`浏览记录已清空`)
-              }}
-            >
-              <Trans>清空</Trans>
-            </Button>
-          </div>
-        </ModalDialog>
+        </ConfirmDialog>
       ) : null}
     </>
   )

@@ -3,7 +3,7 @@ import { Link, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { css } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
-import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
 import type { Page } from '../../../domain/queries.ts'
 import { ApiFailure } from '../../../lib/api-client.ts'
@@ -13,7 +13,6 @@ import { clearFavourites } from '../api/clear-favourites.ts'
 import type { FavouriteCardDto } from '../api/get-favourite-list.ts'
 
 const toolbar = css({ display: 'flex', justifyContent: 'flex-end' })
-const dialogButtons = css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })
 const browseLink = css({
   color: 'primary',
   textDecoration: 'underline',
@@ -77,25 +76,17 @@ export function FavouriteListPage({ page }: { page: Page<FavouriteCardDto> }) {
         }
       />
       {confirming ? (
-        <ModalDialog
+        <ConfirmDialog
           title={<Trans>清空收藏？</Trans>}
-          onClose={() => setConfirming(false)}
-          closeOnEscape
-          closeOnBackdrop
-          width="sm"
+          confirmLabel={<Trans>清空</Trans>}
+          onConfirm={() => void clear()}
+          onCancel={() => setConfirming(false)}
+          busy={busy}
         >
           <p>
             <Trans>将取消全部 {total} 件商品的收藏，且无法恢复。</Trans>
           </p>
-          <div className={dialogButtons}>
-            <Button variant="ghost" onClick={() => setConfirming(false)}>
-              <Trans>取消</Trans>
-            </Button>
-            <Button disabled={busy} onClick={() => void clear()}>
-              <Trans>清空</Trans>
-            </Button>
-          </div>
-        </ModalDialog>
+        </ConfirmDialog>
       ) : null}
     </>
   )
