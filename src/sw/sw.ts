@@ -80,11 +80,19 @@ registerRoute(
 )
 
 /**
- * A product's page (prices, stock), the browsing history, the favourites and the address book must be
+ * A product's page (prices, stock), the browsing history, the favourites, the address book and the
+ * charge settings and points the cart's totals need must be
  * current when the network is there, and still open offline: the network first, the cache after 3 s
  * or on failure. The `user-` prefix has this cache cleared on logout.
  */
-const USER_LISTS = new Set(['/api/mall/history/list', '/api/mall/collect/list', '/api/mall/address/list'])
+const USER_LISTS = new Set([
+  '/api/mall/history/list',
+  '/api/mall/collect/list',
+  '/api/mall/address/list',
+  // the cart's amount due offline needs the shopper's charge settings and points
+  '/api/mall/charge/details',
+  '/api/mall/user/payInfo',
+])
 const isUserCatalogCall = (pathname: string) =>
   pathname.startsWith('/api/mall/product/details/') || USER_LISTS.has(pathname)
 registerRoute(
