@@ -81,9 +81,8 @@ registerRoute(
 
 /**
  * A product's page (prices, stock), the browsing history, the favourites, the address book and the
- * charge settings and points the cart's totals need must be
- * current when the network is there, and still open offline: the network first, the cache after 3 s
- * or on failure. The `user-` prefix has this cache cleared on logout.
+ * charge settings and points the cart's totals need must be current when the network is there, and
+ * still open offline: the network first, the cache after 3 s or on failure. The `user-` prefix has this cache cleared on logout.
  */
 const USER_LISTS = new Set([
   '/api/mall/history/list',
