@@ -127,6 +127,7 @@ export function ProductCard({
   actions,
 }: ProductCardProps) {
   const viewer = usePriceViewer()
+  const [favouriteRemoved, setFavouriteRemoved] = useState(false)
   const title = productNameIn(language, product)
   const cover = product.imgList[0]
   const sellTime = product.sellTimeStr || '-'
@@ -161,8 +162,17 @@ export function ProductCard({
         {viewer.role !== null && shownPrice(viewer.role, language, product).kind === 'price' ? (
           <CardAddToCart product={product} role={viewer.role} language={language} />
         ) : null}
-        {product.bid !== undefined ? (
-          <RemoveFavouriteButton productId={product.id} title={title} onRemoved={onRemoved} />
+        {product.bid !== undefined && !favouriteRemoved ? (
+          <RemoveFavouriteButton
+            productId={product.id}
+            title={title}
+            onRemoved={() => {
+              // The list may be answered again from the service worker's cache, which still has the
+              // favourite until its background refresh lands: the card goes by what the server said.
+              setFavouriteRemoved(true)
+              onRemoved?.()
+            }}
+          />
         ) : null}
         {actions ? <div className={actionArea}>{actions}</div> : null}
       </div>
