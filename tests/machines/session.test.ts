@@ -105,6 +105,7 @@ function harness(stubs: Stubs = {}) {
     forgetToken: record('forgetToken'),
     forgetPackagingQuery: record('forgetPackagingQuery'),
     clearUserCaches: record('clearUserCaches'),
+    forgetUserCart: record('forgetUserCart'),
     goToLogin: record('goToLogin'),
     goHome: record('goHome'),
     notifySessionExpired: record('notifySessionExpired'),
@@ -121,6 +122,7 @@ function harness(stubs: Stubs = {}) {
       forgetToken: () => actions.forgetToken(),
       forgetPackagingQuery: () => actions.forgetPackagingQuery(),
       clearUserCaches: () => actions.clearUserCaches(),
+      forgetUserCart: () => actions.forgetUserCart(),
       goToLogin: () => actions.goToLogin(),
       goHome: () => actions.goHome(),
       notifySessionExpired: () => actions.notifySessionExpired(),
@@ -265,6 +267,8 @@ describe('session machine: login', () => {
     expect(snapshot.context.token).toBe(other)
     expect(actions.persistToken).toHaveBeenCalledWith(other)
     expect(actions.clearUserCaches).toHaveBeenCalledOnce()
+    // the previous account's unsent cart changes go with it
+    expect(actions.forgetUserCart).toHaveBeenCalledOnce()
   })
 })
 
@@ -395,6 +399,7 @@ describe('session machine: the session ends', () => {
       startup: EMPTY_STARTUP,
       startupError: false,
     })
+    // the unsent cart stays: the same shopper logging in again sends it (another account drops it)
     expect(effects).toEqual(['forgetToken', 'clearUserCaches', 'notifySessionExpired', 'goToLogin'])
     expect(actions.goHome).not.toHaveBeenCalled()
   })
@@ -414,7 +419,13 @@ describe('session machine: the session ends', () => {
       startup: EMPTY_STARTUP,
       startupError: false,
     })
-    expect(effects).toEqual(['forgetToken', 'clearUserCaches', 'notifyAccountDisabled', 'goHome'])
+    expect(effects).toEqual([
+      'forgetToken',
+      'clearUserCaches',
+      'forgetUserCart',
+      'notifyAccountDisabled',
+      'goHome',
+    ])
     expect(actions.goToLogin).not.toHaveBeenCalled()
   })
 
@@ -427,7 +438,7 @@ describe('session machine: the session ends', () => {
 
     expect(actor.getSnapshot().value).toBe('signedOut')
     expect(actor.getSnapshot().context.token).toBeNull()
-    expect(effects).toEqual(['forgetToken', 'forgetPackagingQuery', 'clearUserCaches'])
+    expect(effects).toEqual(['forgetToken', 'forgetPackagingQuery', 'clearUserCaches', 'forgetUserCart'])
     expect(calls.signOut).not.toHaveBeenCalled()
   })
 
@@ -459,7 +470,13 @@ describe('session machine: the session ends', () => {
 
     exit.resolve()
     const snapshot = await waitFor(actor, (s) => s.matches('signedOut'))
-    expect(effects).toEqual(['forgetToken', 'forgetPackagingQuery', 'clearUserCaches', 'goHome'])
+    expect(effects).toEqual([
+      'forgetToken',
+      'forgetPackagingQuery',
+      'clearUserCaches',
+      'forgetUserCart',
+      'goHome',
+    ])
     expect(snapshot.context).toEqual({
       token: null,
       claims: null,
@@ -478,7 +495,13 @@ describe('session machine: the session ends', () => {
     const snapshot = await waitFor(actor, (s) => s.matches('signedOut'))
 
     expect(calls.signOut).toHaveBeenCalledWith(token)
-    expect(effects).toEqual(['forgetToken', 'forgetPackagingQuery', 'clearUserCaches', 'goHome'])
+    expect(effects).toEqual([
+      'forgetToken',
+      'forgetPackagingQuery',
+      'clearUserCaches',
+      'forgetUserCart',
+      'goHome',
+    ])
     expect(snapshot.context.token).toBeNull()
     expect(snapshot.status).toBe('active')
   })
