@@ -67,10 +67,6 @@ export const orderListQuery = v.pipe(
 )
 export type OrderListQuery = v.InferOutput<typeof orderListQuery>
 
-/** GET /mall/collect/list: pageNum (default 1) and pageSize (default 30), spec §7. */
-export const favouriteListQuery = pageQuery
-export type FavouriteListQuery = v.InferOutput<typeof favouriteListQuery>
-
 /**
  * The collect flag's message. Not a ValidationMessage: the app always sends the flag, so a bad one is
  * a client bug that no shopper sees, and it needs no translation.
@@ -91,6 +87,10 @@ export type FavouriteSetQuery = v.InferOutput<typeof favouriteSetQuery>
 /** The paged lists (hotListPage, newListPage, …, hotSeriesPage, history/list): a page in a language. */
 export const pagedListQuery = v.object({ ...pageQuery.entries, ...languageQuery.entries })
 export type PagedListQuery = v.InferOutput<typeof pagedListQuery>
+
+/** GET /mall/collect/list: pageNum (default 1), pageSize (default 30, spec §7) and the language of the cards. */
+export const favouriteListQuery = pagedListQuery
+export type FavouriteListQuery = PagedListQuery
 
 /** A product, series or article id in a path or query. */
 export const idValue = wholeNumber(1, MAX_ID)

@@ -649,7 +649,7 @@ describe('order list query', () => {
 
 describe('favourite list query', () => {
   it('pages from 1 with 30 a page, up to 100', () => {
-    expect(v.parse(favouriteListQuery, {})).toEqual({ pageNum: 1, pageSize: 30 })
+    expect(v.parse(favouriteListQuery, {})).toEqual({ pageNum: 1, pageSize: 30, language: 'zhCn' })
     expect(v.parse(favouriteListQuery, { pageSize: '100' }).pageSize).toBe(100)
     expect(firstProblem(favouriteListQuery, { pageSize: '101' })).toMatch(/^pageSize: /)
   })

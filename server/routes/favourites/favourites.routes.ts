@@ -1,4 +1,4 @@
-import { favouriteSetQuery, pagedListQuery } from '../../../src/domain/list-queries.ts'
+import { favouriteListQuery, favouriteSetQuery } from '../../../src/domain/list-queries.ts'
 import type { RouteContract } from '../contract.ts'
 
 export const favouriteList = {
@@ -8,7 +8,7 @@ export const favouriteList = {
     'The caller’s favourites, most recently added first, each card with its bid and the caller’s price; products off sale stay listed',
   tag: 'favourites',
   access: 'customer',
-  query: pagedListQuery,
+  query: favouriteListQuery,
   returns: 'Page<ProductCardDto & { bid: number }>',
 } satisfies RouteContract
 
