@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { css } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
+import { pageTitle } from '../../../components/ui/page-heading.ts'
 import { formFailureOf } from '../../../lib/validation-text.ts'
 import { useDocumentTitle } from '../../catalog/use-document-title.ts'
 
@@ -25,7 +26,6 @@ const header = css({
   borderColor: 'primary',
   pb: '2',
 })
-const title = css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', color: 'primary' })
 const skeletonGrid = css({
   display: 'grid',
   gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
@@ -45,7 +45,7 @@ export function AddressBookFrame(props: { actions?: ReactNode; children: ReactNo
   return (
     <section className={page} aria-labelledby="address-book-title">
       <div className={header}>
-        <h1 id="address-book-title" className={title}>
+        <h1 id="address-book-title" className={pageTitle}>
           <Trans>收货地址</Trans>
         </h1>
         {props.actions}

@@ -6,6 +6,7 @@ import { css, cx } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
+import { pageHeader, pageStack, pageTitle } from '../../../components/ui/page-heading.ts'
 import { productNameIn } from '../../../domain/catalog.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { useSession } from '../../account/session/use-session.tsx'
@@ -18,18 +19,6 @@ import { useCartSelection } from './cart-selection.ts'
 import { CartSummary } from './cart-summary.tsx'
 import { cartRates, cartTotals } from './cart-totals.ts'
 
-const page = css({ display: 'flex', flexDirection: 'column', gap: '4' })
-const header = css({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  justifyContent: 'space-between',
-  gap: '2',
-  borderBottom: '2px solid',
-  borderColor: 'primary',
-  pb: '1',
-})
-const title = css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', color: 'primary' })
 const banner = css({
   p: '3',
   borderRadius: 'md',
@@ -132,9 +121,9 @@ export function CartPage() {
   const showLines = cart.status !== 'loading' && cart.status !== 'failed' && lineCount > 0
 
   return (
-    <section className={page} aria-labelledby="cart-title">
-      <div className={header}>
-        <h1 id="cart-title" className={title}>
+    <section className={pageStack} aria-labelledby="cart-title">
+      <div className={pageHeader}>
+        <h1 id="cart-title" className={pageTitle}>
           <Trans>购物车（{lineCount}）</Trans>
         </h1>
       </div>

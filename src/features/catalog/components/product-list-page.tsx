@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { css } from '../../../../styled-system/css'
 import { HrefLink } from '../../../components/ui/href-link.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
+import { pageHeader, pageStack, pageTitle } from '../../../components/ui/page-heading.ts'
 import { Pagination } from '../../../components/ui/pagination.tsx'
 import { productGrid } from '../../../components/ui/product-grid.ts'
 import type { ProductCardDto } from '../../../domain/catalog.ts'
@@ -12,18 +13,6 @@ import { useLanguage } from '../../../lib/use-language.ts'
 import { usePageHref } from '../use-page-href.ts'
 import { ProductCard } from './product-card.tsx'
 
-const page = css({ display: 'flex', flexDirection: 'column', gap: '4' })
-const header = css({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  justifyContent: 'space-between',
-  gap: '2',
-  borderBottom: '2px solid',
-  borderColor: 'primary',
-  pb: '1',
-})
-const title = css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', color: 'primary' })
 const count = css({ fontSize: 'sm', color: 'text.muted' })
 const firstPageLink = css({ textDecoration: 'underline', whiteSpace: 'nowrap' })
 
@@ -53,9 +42,9 @@ export function ProductListPage<P extends ProductCardDto>(props: ProductListPage
   // A favourite removed or an entry deleted: load this page again.
   const reload = () => void router.invalidate()
   return (
-    <section className={page} aria-labelledby="product-list-title">
-      <div className={header}>
-        <h1 id="product-list-title" className={title}>
+    <section className={pageStack} aria-labelledby="product-list-title">
+      <div className={pageHeader}>
+        <h1 id="product-list-title" className={pageTitle}>
           {props.title}
         </h1>
         <p className={count} aria-live="polite">

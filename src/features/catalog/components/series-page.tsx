@@ -2,24 +2,13 @@ import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { css } from '../../../../styled-system/css'
 import { Notice } from '../../../components/ui/notice.tsx'
+import { pageHeader, pageStack, pageTitle } from '../../../components/ui/page-heading.ts'
 import { Pagination } from '../../../components/ui/pagination.tsx'
 import type { SeriesDto } from '../../../domain/catalog.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { usePageHref } from '../use-page-href.ts'
 import { SeriesGrid } from './series-grid.tsx'
 
-const page = css({ display: 'flex', flexDirection: 'column', gap: '4' })
-const header = css({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  justifyContent: 'space-between',
-  gap: '2',
-  borderBottom: '2px solid',
-  borderColor: 'primary',
-  pb: '1',
-})
-const title = css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', color: 'primary' })
 const count = css({ fontSize: 'sm', color: 'text.muted' })
 
 /**
@@ -36,9 +25,9 @@ export function SeriesPage(props: {
   const pageHref = usePageHref('page')
   const total = props.total
   return (
-    <section className={page} aria-labelledby="series-title">
-      <div className={header}>
-        <h1 id="series-title" className={title}>
+    <section className={pageStack} aria-labelledby="series-title">
+      <div className={pageHeader}>
+        <h1 id="series-title" className={pageTitle}>
           {props.title}
         </h1>
         <p className={count}>
