@@ -47,8 +47,6 @@ export interface CartInput {
 }
 
 export interface CartContext extends CartSavedState {
-  /** Line ids learnt from add answers since the last read of the cart. */
-  knownCartIds: Record<number, number>
   /** The last read of the cart failed for a reason other than the network. */
   loadFailed: boolean
 }
@@ -87,10 +85,10 @@ function productIdOf(change: CartChange): number | null {
   return null
 }
 
-/** The line ids the cart knows: the server's lines, then those learnt from add answers. */
-export function knownLineIds(context: Pick<CartContext, 'lines' | 'knownCartIds'>): Record<number, number> {
-  const ids: Record<number, number> = { ...context.knownCartIds }
-  for (const line of context.lines) ids[line.productId] = line.cartId
+/** The line id of each product the server has a line for (an add's answer fills in its line's id). */
+export function knownLineIds(lines: readonly CartLineDto[]): Record<number, number> {
+  const ids: Record<number, number> = {}
+  for (const line of lines) if (line.cartId > 0) ids[line.productId] = line.cartId
   return ids
 }
 
@@ -121,14 +119,10 @@ export const cartMachine = setup({
     confirmHead: assign(({ context }, params: SendChangeOutput) => {
       const [head, ...rest] = context.queue
       if (!head) return {}
-      const learnt =
-        head.kind === 'add' && params.cartId !== undefined
-          ? { ...context.knownCartIds, [head.productId]: params.cartId }
-          : context.knownCartIds
       const lines = cartView(context.lines, [head]).map(({ pending: _, ...line }) =>
         line.cartId === 0 && params.cartId !== undefined ? { ...line, cartId: params.cartId } : line,
       )
-      return { queue: rest, knownCartIds: learnt, lines }
+      return { queue: rest, lines }
     }),
     refuseHead: assign(({ context }, params: { message: string }) => {
       const [head, ...rest] = context.queue
@@ -144,7 +138,6 @@ export const cartMachine = setup({
     }),
     adoptLines: assign((_, params: { lines: CartLineDto[] }) => ({
       lines: params.lines,
-      knownCartIds: {},
       loadFailed: false,
     })),
   },
@@ -161,7 +154,6 @@ export const cartMachine = setup({
     lines: input.saved?.lines ?? [],
     queue: input.saved?.queue ?? [],
     notices: input.saved?.notices ?? [],
-    knownCartIds: {},
     loadFailed: false,
   }),
   // A restored cart re-reads the server first of all (after replaying what waits): the server is the authority.
@@ -184,7 +176,7 @@ export const cartMachine = setup({
         input: ({ context }) => {
           const head = context.queue[0]
           if (!head) throw new Error('cart machine: sending with an empty queue')
-          return { change: head, cartIds: knownLineIds(context) }
+          return { change: head, cartIds: knownLineIds(context.lines) }
         },
         onDone: {
           target: 'syncing',
