@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { runServer, type StartedServer, stopServer } from '../support/server-process.ts'
 import { launchChrome, screenshotPath } from './browser.ts'
+import { staticDir } from './shop.ts'
 
 interface HotProduct {
   productName: string
@@ -28,11 +29,11 @@ describe('home page in a real browser, served by the real server', () => {
 
   before(async () => {
     assert.ok(
-      existsSync('dist/index.html'),
+      existsSync(join(staticDir(), 'index.html')),
       'the PWA is not built: run `npm run build` first (npm test does)',
     )
     dataDir = mkdtempSync(join(tmpdir(), 'yoyaku-e2e-'))
-    const run = runServer({ DATA_DIR: dataDir, STATIC_DIR: 'dist' })
+    const run = runServer({ DATA_DIR: dataDir, STATIC_DIR: staticDir() })
     exited = run.exited
     server = await run.started
     const response = await fetch(`${server.baseUrl}/api/mall/product/hotList`)

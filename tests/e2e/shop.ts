@@ -20,12 +20,20 @@ export interface RunningShop {
   close(): Promise<void>
 }
 
+/** The built PWA the browser tests serve: `dist`, or another build's folder named by `E2E_STATIC_DIR`. */
+export function staticDir(): string {
+  return process.env.E2E_STATIC_DIR ?? 'dist'
+}
+
 /** The built PWA served by the real server on a fresh data directory, and one browser page on it. */
 export async function startShop(options: { locale: string; name: string }): Promise<RunningShop> {
-  assert.ok(existsSync('dist/index.html'), 'the PWA is not built: run `npm run build` first (npm test does)')
+  assert.ok(
+    existsSync(join(staticDir(), 'index.html')),
+    'the PWA is not built: run `npm run build` first (npm test does)',
+  )
   const dataDir = mkdtempSync(join(tmpdir(), `yoyaku-e2e-${options.name}-`))
   const outboxDir = join(dataDir, 'mail')
-  const run = runServer({ DATA_DIR: dataDir, STATIC_DIR: 'dist', MAIL_OUTBOX_DIR: outboxDir })
+  const run = runServer({ DATA_DIR: dataDir, STATIC_DIR: staticDir(), MAIL_OUTBOX_DIR: outboxDir })
   const server = await run.started
   const browser = await launchChrome()
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: options.locale })
