@@ -6,6 +6,50 @@ export default defineConfig({
   exclude: ['./src/sw/**'],
   jsxFramework: 'react',
   outdir: 'styled-system',
+  // The app shell index.html draws before any script runs (header bar and a page skeleton), reused
+  // by the header's placeholder while its code arrives. Plain class names: index.html is not scanned.
+  globalCss: {
+    '.shell-header': {
+      display: 'flex',
+      alignItems: 'flex-start',
+      justifyContent: 'center',
+      // the real headers: 60 px on a phone, 98 px (bar and category row) from md up
+      height: { base: '60px', md: '98px' },
+      bg: 'surface',
+      borderBottom: '1px solid',
+      borderColor: 'border',
+    },
+    '.shell-bar': {
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: { base: 'center', md: 'flex-start' },
+      width: '100%',
+      maxWidth: '7xl',
+      height: '59px',
+      px: '4',
+    },
+    '.shell-logo': {
+      color: 'primary',
+      fontWeight: 'bold',
+      fontSize: { base: 'xl', md: '2xl' },
+      letterSpacing: 'tight',
+      whiteSpace: 'nowrap',
+      textDecoration: 'none',
+    },
+    '.shell-main': { maxWidth: '7xl', mx: 'auto', px: { base: '3', md: '4' }, py: '6', minHeight: '60vh' },
+    '.shell-block': {
+      bg: 'gray.100',
+      borderRadius: 'md',
+      height: { base: '160px', md: '320px' },
+      mb: '6',
+    },
+    '.shell-grid': {
+      display: 'grid',
+      gridTemplateColumns: { base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)', lg: 'repeat(5, 1fr)' },
+      gap: '4',
+    },
+    '.shell-card': { bg: 'gray.100', borderRadius: 'md', aspectRatio: '3 / 4' },
+  },
   theme: {
     extend: {
       tokens: {

@@ -12,7 +12,15 @@ const apiPort = process.env.DEV_API_PORT ?? '8787'
 export default defineConfig({
   plugins: [
     // must come before react(); generates src/routeTree.gen.ts from src/routes/
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      codeSplittingOptions: {
+        // A page's loader and its components arrive together, in one chunk per page, only when the
+        // page is visited; the pending skeleton stays with the route config, to show while it comes.
+        defaultBehavior: [['loader', 'component', 'errorComponent', 'notFoundComponent']],
+      },
+    }),
     react(),
     // plugin-react 6 no longer runs Babel, so the lingui macros get their own transform
     babel({ presets: [linguiTransformerBabelPreset()] }),
@@ -56,6 +64,26 @@ export default defineConfig({
             // Every route's config (search schema, guard, loader) is needed by the router at start:
             // one chunk for all of them instead of a file each. Their components stay split.
             { name: 'routes', test: /\/src\/routes\/[^?]*\.tsx$|\/src\/routeTree\.gen\.ts$/ },
+            // The update prompt and workbox-window arrive together, after the page is up.
+            { name: 'pwa-update', test: /workbox-window|app-update-prompt|pwa-register/ },
+            // Small pieces most pages show (cards, prices, icons, dialogs) travel in one file rather
+            // than a dozen, so no page needs more than a few requests.
+            {
+              name: 'catalog-ui',
+              test: /\/src\/(components\/ui\/(modal-dialog|focus-trap|hover-tooltip|href-link|pagination)|features\/shell\/components\/(icons|logo|language-switch|category-select|product-type-select)|features\/catalog\/(components\/(product-card|price-slot|product-type-badge|product-list-page|card-add-to-cart|favourite-toggle|catalog-load-error)|search-link|use-page-href|use-price-viewer|use-login-href|order-quantity|cart-snapshot|api\/toggle-favourite|routing\/load-failure)|features\/favourites\/api\/set-favourite|features\/cart\/use-add-to-cart|lib\/use-language|features\/content\/components\/rich-text|domain\/(price-display|dates|catalog|badges|list-queries|tiers|fields|cart|order-status|localized|ratio))\.tsx?$|\/@tanstack\/react-router\//,
+              includeDependenciesRecursively: false,
+            },
+            // Everything a product page adds to the first load, in one file.
+            {
+              name: 'product-detail',
+              test: /\/src\/(features\/catalog\/(components\/(product-detail-page|product-gallery|add-to-cart-form|product-not-found)|routing\/load-product-detail)|components\/ui\/(form-field|quantity-stepper)|domain\/pricing)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+            // The session's machine and xstate: at start with a stored token, else on the first sign-in.
+            {
+              name: 'session',
+              test: /\/node_modules\/xstate\/|\/machines\/session\/|\/src\/features\/account\/session\/(create-session|cart-link)\.ts$/,
+            },
           ],
         },
       },

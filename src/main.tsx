@@ -2,13 +2,14 @@ import './index.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app.tsx'
-import { createSession } from './features/account/session/create-session.ts'
+import { createSessionSlot } from './features/account/session/session-slot.ts'
 import { activateLanguage, storedLanguage } from './lib/i18n.ts'
 import { createAppRouter, sessionNavigation } from './router.tsx'
 
-await activateLanguage(storedLanguage())
 const router = createAppRouter()
-const session = createSession(sessionNavigation(router))
+const session = createSessionSlot(sessionNavigation(router))
+// A stored token's session (and its machine's code) loads while the language's texts do.
+await Promise.all([activateLanguage(storedLanguage()), session.ready])
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

@@ -11,6 +11,19 @@ export function headerBadgeTotal(counts: HeaderBadgeCounts): number {
   return counts.finalBadgeCount + counts.applyBadgeCount + counts.expressBadgeCount + counts.extraPayCount
 }
 
+/**
+ * The header's badge counts. Only the extra-pay count is loaded today; the balance, packaging and
+ * shipping-fee counts stay 0 until those features load them into the startup data.
+ */
+export function headerBadgeCounts(startup: { extraPayCount: number }): HeaderBadgeCounts {
+  return {
+    finalBadgeCount: 0,
+    applyBadgeCount: 0,
+    expressBadgeCount: 0,
+    extraPayCount: startup.extraPayCount,
+  }
+}
+
 export const BADGE_MAX = 99
 
 /** The badge's text: nothing for 0, the count up to 99, then '99+' (spec §9). */

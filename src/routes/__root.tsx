@@ -6,11 +6,10 @@ import { css } from '../../styled-system/css'
 import { Notice } from '../components/ui/notice.tsx'
 import type { CategoryNode } from '../domain/catalog.ts'
 import type { Language } from '../domain/language.ts'
-import { MessagingAccountDialog } from '../features/account/components/messaging-account-dialog.tsx'
 import { getCategoryTree } from '../features/catalog/api/get-category-tree.ts'
-import { CustomerServicePanel } from '../features/content/components/customer-service-panel.tsx'
 import { SiteFooter } from '../features/content/components/site-footer.tsx'
 import { AppHeader } from '../features/shell/components/app-header.tsx'
+import { MemberExtras } from '../features/shell/components/member-extras.tsx'
 import { activateLanguage, currentLanguage } from '../lib/i18n.ts'
 
 // Only a production build has a service worker to register.
@@ -57,8 +56,7 @@ function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter language={language} />
-      <CustomerServicePanel />
-      <MessagingAccountDialog />
+      <MemberExtras />
       <Suspense>
         <AppUpdatePrompt />
       </Suspense>

@@ -55,7 +55,7 @@ describe('article page', () => {
     const asked = serveArticle()
     await renderApp('/article/180?type=2')
     await screen.findByRole('heading', { level: 1, name: '会员等级规则' })
-    fireEvent.change(screen.getByRole('combobox', { name: '语言' }), { target: { value: 'en' } })
+    fireEvent.change(await screen.findByRole('combobox', { name: '语言' }), { target: { value: 'en' } })
     await waitFor(() => expect(asked.map((entry) => entry.language)).toEqual(['zhCn', 'en']))
   })
 

@@ -304,7 +304,7 @@ describe('phone header', () => {
     menuButton.focus()
     fireEvent.click(menuButton)
 
-    const drawer = screen.getByRole('dialog', { name: '菜单' })
+    const drawer = await screen.findByRole('dialog', { name: '菜单' })
     expect(drawer.getAttribute('aria-modal')).toBe('true')
     expect(drawer.contains(document.activeElement)).toBe(true)
     expect(within(drawer).getByRole('link', { name: '登录' }).getAttribute('href')).toBe('/login')
@@ -338,7 +338,7 @@ describe('phone header', () => {
     // a tap on a category goes to its search and closes the drawer
     fireEvent.click(menuButton)
     const visited = recordNavigations(router.history)
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('link', { name: '徽章' }))
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('link', { name: '徽章' }))
     expect(visited).toEqual(['/product-search/list?category=2'])
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
@@ -353,7 +353,7 @@ describe('phone header', () => {
     act(() => session.send({ type: 'STARTUP_PATCHED', patch: { cartNumber: 3, extraPayCount: 2 } }))
     fireEvent.click(await screen.findByRole('button', { name: '菜单（2 项待处理）' }))
 
-    const drawer = screen.getByRole('dialog', { name: '菜单' })
+    const drawer = await screen.findByRole('dialog', { name: '菜单' })
     expect(within(drawer).getByText('小樱')).toBeTruthy()
     expect(await within(drawer).findByRole('button', { name: 'VIP 2' })).toBeTruthy()
     expect(within(drawer).getByRole('link', { name: '积分：2,500' }).getAttribute('href')).toBe('/score')
@@ -384,7 +384,7 @@ describe('phone header', () => {
     serveMember()
     const { router } = await renderApp()
     fireEvent.click(await screen.findByRole('button', { name: '菜单' }))
-    const tier = await within(screen.getByRole('dialog')).findByRole('button', { name: 'VIP 2' })
+    const tier = await within(await screen.findByRole('dialog')).findByRole('button', { name: 'VIP 2' })
     const touch = { button: 0, pointerType: 'touch' }
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     try {
@@ -405,7 +405,7 @@ describe('phone header', () => {
     const { router } = await renderApp()
     const header = await screen.findByRole('banner')
     fireEvent.click(within(header).getByRole('button', { name: '搜索' }))
-    const drawer = screen.getByRole('dialog', { name: '搜索商品' })
+    const drawer = await screen.findByRole('dialog', { name: '搜索商品' })
     const box = within(drawer).getByRole('searchbox', { name: '商品名称、货号或 JAN 码' })
     expect(document.activeElement).toBe(box)
 
@@ -425,7 +425,7 @@ describe('phone header', () => {
     await renderApp()
     const header = await screen.findByRole('banner')
     fireEvent.click(within(header).getByRole('button', { name: /搜索|検索/ }))
-    const drawer = screen.getByRole('dialog')
+    const drawer = await screen.findByRole('dialog')
     // the category select only
     const selects = within(drawer).getAllByRole('combobox')
     expect(selects).toHaveLength(1)

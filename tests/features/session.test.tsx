@@ -63,8 +63,9 @@ describe('the session started by a login', () => {
         ),
       ),
     )
-    const { session } = await renderApp('/')
-    expect(session.getSnapshot().value).toBe('signedOut')
+    const { session, slot } = await renderApp('/')
+    // a visitor browses without a session: its code loads with the first token
+    expect(slot.current()).toBeNull()
 
     await logIn({ username: 'hikari@example.com', password: 'Passw0rd!' })
 

@@ -9,25 +9,11 @@ import {
   useRef,
   useState,
 } from 'react'
-import type { StartupData } from '../../../../machines/session/session.machine.ts'
 import { css, cx } from '../../../../styled-system/css'
 import { HrefLink } from '../../../components/ui/href-link.tsx'
-import { badgeText, type HeaderBadgeCounts, headerBadgeTotal } from '../../../domain/badges.ts'
+import { badgeText, headerBadgeCounts, headerBadgeTotal } from '../../../domain/badges.ts'
 import { useSession } from '../session/use-session.tsx'
 import { TIER_RULES_HREF, useMemberTier } from './tier-label.tsx'
-
-/**
- * The header's badge counts. Only the extra-pay count is loaded today; the balance, packaging and
- * shipping-fee counts stay 0 until those features load them into the startup data.
- */
-export function headerBadgeCounts(startup: Pick<StartupData, 'extraPayCount'>): HeaderBadgeCounts {
-  return {
-    finalBadgeCount: 0,
-    applyBadgeCount: 0,
-    expressBadgeCount: 0,
-    extraPayCount: startup.extraPayCount,
-  }
-}
 
 const points = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 

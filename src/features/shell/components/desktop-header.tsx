@@ -1,16 +1,15 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { css, cx } from '../../../../styled-system/css'
 import { HrefLink } from '../../../components/ui/href-link.tsx'
 import type { CategoryNode } from '../../../domain/catalog.ts'
 import type { Language } from '../../../domain/language.ts'
-import { AvatarMenu, CountBadge } from '../../account/components/avatar-menu.tsx'
-import { TierLabel } from '../../account/components/tier-label.tsx'
 import { useSession } from '../../account/session/use-session.tsx'
 import { CategoryNav } from '../../catalog/components/category-nav.tsx'
 import type { HeaderSearch } from '../hooks/use-header-search.ts'
+import { filled, headerLink, outlined } from './header-link-styles.ts'
 import { HeaderSearchBar } from './header-search-bar.tsx'
-import { CartIcon, HeartIcon } from './icons.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
 import { Logo } from './logo.tsx'
 
@@ -27,28 +26,10 @@ const row = css({
   py: '2',
 })
 const actions = css({ display: 'flex', alignItems: 'center', gap: '3', flexShrink: 0 })
-const headerLink = css({
-  position: 'relative',
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '1',
-  px: '3',
-  py: '1.5',
-  borderRadius: 'sm',
-  fontSize: 'sm',
-  fontWeight: 'medium',
-  whiteSpace: 'nowrap',
-  _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '2px' },
-})
-const outlined = css({
-  border: '1px solid',
-  borderColor: 'primary',
-  color: 'primary',
-  _hover: { bg: 'surface.muted' },
-})
-const filled = css({ bg: 'primary', color: 'white', _hover: { bg: 'primary.hover' } })
-const quiet = css({ color: 'text', _hover: { color: 'primary', bg: 'surface.muted' } })
-const cartBadge = css({ position: 'absolute', top: '-1', right: '-1' })
+// A visitor's header never loads the member's menu, tier and badges.
+const SignedInActions = lazy(() =>
+  import('./desktop-member-actions.tsx').then((module) => ({ default: module.DesktopMemberActions })),
+)
 
 // /signup, /collect and /cart go through HrefLink until their routes exist for the typed Link.
 function SignedOutActions() {
@@ -60,29 +41,6 @@ function SignedOutActions() {
       <HrefLink href="/signup" className={cx(headerLink, filled)}>
         <Trans>注册</Trans>
       </HrefLink>
-    </>
-  )
-}
-
-function SignedInActions(props: { cartCount: number }) {
-  const { t } = useLingui()
-  return (
-    <>
-      <TierLabel />
-      <HrefLink href="/collect" className={cx(headerLink, quiet)}>
-        <HeartIcon />
-        <Trans>收藏</Trans>
-      </HrefLink>
-      <HrefLink href="/cart" className={cx(headerLink, quiet)}>
-        <CartIcon />
-        <Trans>购物车</Trans>
-        <CountBadge
-          count={props.cartCount}
-          describe={(text) => t`（${text} 件商品）`}
-          className={cartBadge}
-        />
-      </HrefLink>
-      <AvatarMenu />
     </>
   )
 }
@@ -106,7 +64,13 @@ export function DesktopHeader(props: {
           <HeaderSearchBar tree={props.categories} language={props.language} search={props.search} />
           <div className={actions}>
             <LanguageSwitch value={props.language} onChange={props.onLanguageChange} />
-            {claims ? <SignedInActions cartCount={startup.cartNumber} /> : <SignedOutActions />}
+            {claims ? (
+              <Suspense>
+                <SignedInActions cartCount={startup.cartNumber} />
+              </Suspense>
+            ) : (
+              <SignedOutActions />
+            )}
           </div>
         </div>
       </div>

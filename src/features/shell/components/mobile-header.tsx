@@ -1,17 +1,14 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { css } from '../../../../styled-system/css'
-import { badgeText, headerBadgeTotal } from '../../../domain/badges.ts'
+import { badgeText, headerBadgeCounts, headerBadgeTotal } from '../../../domain/badges.ts'
 import type { CategoryNode } from '../../../domain/catalog.ts'
 import type { Language } from '../../../domain/language.ts'
-import { headerBadgeCounts } from '../../account/components/avatar-menu.tsx'
 import { useSession } from '../../account/session/use-session.tsx'
 import type { HeaderSearch } from '../hooks/use-header-search.ts'
 import { MagnifierIcon, MenuIcon } from './icons.tsx'
 import { Logo } from './logo.tsx'
-import { MenuDrawer } from './menu-drawer.tsx'
-import { SearchDrawer } from './search-drawer.tsx'
 
 // spec §9: the mobile header is 60 px high
 const bar = css({
@@ -56,6 +53,12 @@ const dot = css({
   lineHeight: '4',
   textAlign: 'center',
 })
+
+// The drawers load on first opening: a phone's first page needs only the bar.
+const MenuDrawer = lazy(() => import('./menu-drawer.tsx').then((module) => ({ default: module.MenuDrawer })))
+const SearchDrawer = lazy(() =>
+  import('./search-drawer.tsx').then((module) => ({ default: module.SearchDrawer })),
+)
 
 type OpenDrawer = 'menu' | 'search' | null
 
@@ -114,22 +117,24 @@ export function MobileHeader(props: {
           <MagnifierIcon />
         </button>
       </div>
-      {open === 'menu' ? (
-        <MenuDrawer
-          tree={props.categories}
-          language={props.language}
-          onLanguageChange={props.onLanguageChange}
-          onClose={close}
-        />
-      ) : null}
-      {open === 'search' ? (
-        <SearchDrawer
-          tree={props.categories}
-          language={props.language}
-          search={props.search}
-          onClose={close}
-        />
-      ) : null}
+      <Suspense>
+        {open === 'menu' ? (
+          <MenuDrawer
+            tree={props.categories}
+            language={props.language}
+            onLanguageChange={props.onLanguageChange}
+            onClose={close}
+          />
+        ) : null}
+        {open === 'search' ? (
+          <SearchDrawer
+            tree={props.categories}
+            language={props.language}
+            search={props.search}
+            onClose={close}
+          />
+        ) : null}
+      </Suspense>
     </header>
   )
 }

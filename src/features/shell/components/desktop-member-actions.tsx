@@ -1,0 +1,31 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { cx } from '../../../../styled-system/css'
+import { HrefLink } from '../../../components/ui/href-link.tsx'
+import { AvatarMenu, CountBadge } from '../../account/components/avatar-menu.tsx'
+import { TierLabel } from '../../account/components/tier-label.tsx'
+import { cartBadge, headerLink, quiet } from './header-link-styles.ts'
+import { CartIcon, HeartIcon } from './icons.tsx'
+
+/** A signed-in shopper's part of the desktop header: tier, favourites, cart and the account menu. */
+export function DesktopMemberActions(props: { cartCount: number }) {
+  const { t } = useLingui()
+  return (
+    <>
+      <TierLabel />
+      <HrefLink href="/collect" className={cx(headerLink, quiet)}>
+        <HeartIcon />
+        <Trans>收藏</Trans>
+      </HrefLink>
+      <HrefLink href="/cart" className={cx(headerLink, quiet)}>
+        <CartIcon />
+        <Trans>购物车</Trans>
+        <CountBadge
+          count={props.cartCount}
+          describe={(text) => t`（${text} 件商品）`}
+          className={cartBadge}
+        />
+      </HrefLink>
+      <AvatarMenu />
+    </>
+  )
+}
