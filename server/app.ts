@@ -6,6 +6,7 @@ import { AVATAR_MAX_BYTES } from '../src/domain/account.ts'
 import { ResultCode } from '../src/domain/result-code.ts'
 import type { AppDeps, AppEnv } from './app-env.ts'
 import { ApiError, fail } from './http/envelope.ts'
+import { largestImageOf } from './http/largest-image.ts'
 import { securityHeaders } from './http/security.ts'
 import { mountStatic } from './http/static.ts'
 import { addressRoutes } from './routes/address/address.index.ts'
@@ -60,7 +61,12 @@ export function createApp(deps: AppDeps) {
   })
   app.route('/api', createApi())
   app.all('/api/*', (c) => fail(c, ResultCode.notFound, `no such call: ${c.req.method} ${c.req.path}`))
-  mountStatic(app, { staticDir: deps.staticDir, mediaDir: deps.mediaDir, uploadsDir: deps.uploadsDir })
+  mountStatic(app, {
+    staticDir: deps.staticDir,
+    mediaDir: deps.mediaDir,
+    uploadsDir: deps.uploadsDir,
+    largestImage: (path) => largestImageOf(deps.db, path),
+  })
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return fail(c, error.code, error.message, error.data)

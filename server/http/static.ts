@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Env, Hono, MiddlewareHandler } from 'hono'
@@ -34,15 +34,41 @@ function withCacheControl<E extends Env>(
   }
 }
 
+/** index.html, read again whenever the file changes (a new build served without a restart). */
+function readShell(file: string): () => string {
+  let cached: { mtimeMs: number; html: string } | undefined
+  return () => {
+    const { mtimeMs } = statSync(file)
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') }
+    return cached.html
+  }
+}
+
+const attribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** The shell with a high-priority preload of the page's largest image, found before any script runs. */
+function withImagePreload(html: string, image: string | null): string {
+  if (!image || !/^(\/[^/]|https?:\/\/)/.test(image)) return html
+  const link = `<link rel="preload" as="image" href="${attribute(image)}" fetchpriority="high" />`
+  return html.replace('</head>', `    ${link}\n  </head>`)
+}
+
 /**
  * Serves the built PWA with the cache policy above, the media folder, and index.html for every other
  * GET outside /api so client routes survive a reload. Never answers under /api.
  */
 export function mountStatic<E extends Env>(
   app: Hono<E>,
-  options: { staticDir: string; mediaDir: string; uploadsDir: string },
+  options: {
+    staticDir: string
+    mediaDir: string
+    uploadsDir: string
+    /** The image the page at a path paints largest, named in its HTML as a preload. */
+    largestImage?: (path: string) => Promise<string | null>
+  },
 ): void {
-  const { staticDir, mediaDir, uploadsDir } = options
+  const { staticDir, mediaDir, uploadsDir, largestImage } = options
 
   // Uploaded files get a fresh random name on every upload, so they never change under a URL.
   const uploads = serveStatic<E>({ root: uploadsDir, rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') })
@@ -62,19 +88,20 @@ export function mountStatic<E extends Env>(
   const built = existsSync(join(staticDir, 'index.html'))
   if (built) {
     const files = withCacheControl(serveStatic<E>({ root: staticDir }), cacheControlFor)
-    app.use('*', (c, next) => (isApi(c.req.path) ? next() : files(c, next)))
+    // Only files: the shell (`/`, `/index.html`, every client route) is answered below, with its preload.
+    app.use('*', (c, next) => (isApi(c.req.path) || !looksLikeFile(c.req.path) ? next() : files(c, next)))
   }
 
-  const shell = built
-    ? withCacheControl(serveStatic<E>({ root: staticDir, path: 'index.html' }), () => REVALIDATE)
-    : undefined
+  const shellHtml = readShell(join(staticDir, 'index.html'))
 
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     if (isApi(c.req.path) || /^\/(media|uploads)\//.test(c.req.path) || looksLikeFile(c.req.path))
       return next()
-    if (!shell) {
+    if (!built) {
       return c.text('The PWA is not built yet: run `npm run build` (npm start does it for you).', 503)
     }
-    return shell(c, next)
+    const image = largestImage ? await largestImage(c.req.path) : null
+    c.header('Cache-Control', REVALIDATE)
+    return c.html(withImagePreload(shellHtml(), image))
   })
 }

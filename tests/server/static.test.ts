@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { banners } from '../../server/db/schema.ts'
+import { insertProducts, productRow } from './support/catalog-fixture.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
 describe('serving the built PWA', () => {
@@ -12,7 +14,10 @@ describe('serving the built PWA', () => {
     const dist = join(dir, 'dist')
     mkdirSync(join(dist, 'assets'), { recursive: true })
     mkdirSync(join(dir, 'media', 'demo'), { recursive: true })
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shell</title>')
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><title>shell</title></head><body><div id="root"></div></body></html>',
+    )
     writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})')
     writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Yoyaku"}')
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
@@ -60,6 +65,30 @@ describe('serving the built PWA', () => {
     const response = await t.app.request('/api/mall/unknown')
     expect(response.status).toBe(404)
     expect(response.headers.get('content-type')).toMatch(/application\/json/)
+  })
+
+  it('names the largest image of the home page and of a product page in the HTML, to fetch at once', async () => {
+    const preloads = async (path: string) =>
+      [
+        ...(await (await t.app.request(path)).text()).matchAll(
+          /<link rel="preload" as="image" href="([^"]+)"/g,
+        ),
+      ].map((match) => match[1])
+    expect(await preloads('/')).toEqual([])
+    await t.db.insert(banners).values([
+      { name: 'later', imgUrl: '/media/demo/banner-2.svg', sort: 2 },
+      { name: 'first', imgUrl: '/media/demo/banner-1.svg', sort: 1 },
+      { name: 'hidden', imgUrl: '/media/demo/banner-0.svg', sort: 0, active: false },
+    ])
+    const [product] = await insertProducts(t.db, [
+      productRow({ imgList: ['/media/demo/p-cover.svg', '/media/demo/p-2.svg'] }),
+    ])
+    expect(await preloads('/')).toEqual(['/media/demo/banner-1.svg'])
+    expect(await preloads(`/product/${product?.id}`)).toEqual(['/media/demo/p-cover.svg'])
+    expect(await preloads(`/product-hot/product/${product?.id}`)).toEqual(['/media/demo/p-cover.svg'])
+    // no product, no page of one, nothing to name
+    expect(await preloads('/product/99999999')).toEqual([])
+    expect(await preloads('/product-hot/list')).toEqual([])
   })
 
   it('serves media files', async () => {

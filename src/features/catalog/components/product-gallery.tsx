@@ -81,11 +81,16 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
     <div className={gallery}>
       {count > 1 ? (
         <div className={stage} id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${shown}`}>
-          <img className={mainImage} src={current} alt={t`${name}（第 ${position} 张，共 ${count} 张）`} />
+          <img
+            className={mainImage}
+            src={current}
+            alt={t`${name}（第 ${position} 张，共 ${count} 张）`}
+            fetchPriority="high"
+          />
         </div>
       ) : (
         <div className={stage}>
-          <img className={mainImage} src={current} alt={name} />
+          <img className={mainImage} src={current} alt={name} fetchPriority="high" />
         </div>
       )}
       {count > 1 ? (

@@ -55,11 +55,12 @@ const arrow = css({
 })
 const previousArrow = css({ left: '3' })
 const nextArrow = css({ right: '3' })
+// bottom left, away from the arrows and the dots, and at least 32 px (WCAG target size)
 const rotationButton = css({
-  top: { base: '2', md: '3' },
-  right: { base: '2', md: '3' },
-  width: { base: '7', md: '8' },
-  height: { base: '7', md: '8' },
+  bottom: { base: '2', md: '3' },
+  left: { base: '2', md: '3' },
+  width: '8',
+  height: '8',
   borderRadius: 'full',
   fontSize: '2xs',
   letterSpacing: '-0.1em',
@@ -85,8 +86,17 @@ const dot = css({
 })
 const srOnly = css({ srOnly: true })
 
-function BannerImage({ banner }: { banner: BannerDto }) {
-  return <img className={image} src={banner.imgUrl} alt={banner.name} />
+/** The first banner is the page's largest paint: fetched first; the others wait until shown. */
+function BannerImage({ banner, first }: { banner: BannerDto; first: boolean }) {
+  return (
+    <img
+      className={image}
+      src={banner.imgUrl}
+      alt={banner.name}
+      fetchPriority={first ? 'high' : 'auto'}
+      loading={first ? 'eager' : 'lazy'}
+    />
+  )
 }
 
 /**
@@ -158,13 +168,13 @@ export function BannerCarousel({ banners }: { banners: BannerDto[] }) {
           >
             {banner.jumpUrl ? (
               <a className={slideLink} href={banner.jumpUrl} target="_blank" rel="noopener noreferrer">
-                <BannerImage banner={banner} />
+                <BannerImage banner={banner} first={position === 0} />
                 <span className={srOnly}>
                   <Trans>（在新标签页中打开）</Trans>
                 </span>
               </a>
             ) : (
-              <BannerImage banner={banner} />
+              <BannerImage banner={banner} first={position === 0} />
             )}
           </div>
         ))}
