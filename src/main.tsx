@@ -8,16 +8,22 @@ import { createAppRouter, sessionNavigation } from './router.tsx'
 
 const router = createAppRouter()
 const session = createSessionSlot(sessionNavigation(router))
-// A stored token's session (and its machine's code) loads while the language's texts do.
-await Promise.all([activateLanguage(storedLanguage()), session.ready])
 
-const root = document.getElementById('root')
-if (!root) throw new Error('index.html has no #root element')
-createRoot(root).render(
-  <StrictMode>
-    <App router={router} session={session} />
-  </StrictMode>,
-)
+/**
+ * A stored token's session (and its machine's code) loads while the language's texts do, then the app
+ * renders. Not a top-level await: the session's chunk imports from this one, which must finish first.
+ */
+async function render(): Promise<void> {
+  await Promise.all([activateLanguage(storedLanguage()), session.ready])
+  const root = document.getElementById('root')
+  if (!root) throw new Error('index.html has no #root element')
+  createRoot(root).render(
+    <StrictMode>
+      <App router={router} session={session} />
+    </StrictMode>,
+  )
+}
+void render()
 
 // On the very first visit the page loads before the service worker controls it, so those API
 // answers were never cached. When it takes control, load the page's data once more through it.
