@@ -156,7 +156,11 @@ function isWretchError(error: unknown): error is WretchError {
   return error instanceof wretch.WretchError
 }
 
+/** No answer: offline, the action needs the network (the page stays as it is); else a timeout. */
 function noResponseMessage(): string {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    return t`当前离线：这项操作需要联网，请连上网络后再试。`
+  }
   return t`请求超时，请重试！`
 }
 

@@ -10,6 +10,8 @@ import { getCategoryTree } from '../features/catalog/api/get-category-tree.ts'
 import { SiteFooter } from '../features/content/components/site-footer.tsx'
 import { AppHeader } from '../features/shell/components/app-header.tsx'
 import { MemberExtras } from '../features/shell/components/member-extras.tsx'
+import { RootError } from '../features/shell/components/root-error.tsx'
+import { OfflineIndicator } from '../features/shell/offline/offline-indicator.tsx'
 import { activateLanguage, currentLanguage } from '../lib/i18n.ts'
 
 // Only a production build has a service worker to register.
@@ -30,6 +32,7 @@ export const Route = createRootRoute({
   },
   staleTime: Number.POSITIVE_INFINITY,
   component: RootLayout,
+  errorComponent: RootError,
   notFoundComponent: NotFound,
 })
 
@@ -56,6 +59,7 @@ function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter language={language} />
+      <OfflineIndicator />
       <MemberExtras />
       <Suspense>
         <AppUpdatePrompt />

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
 import { readStoredToken } from '../../../lib/session-token.ts'
 import { type FieldErrors, fieldErrorsOf, formFailureOf } from '../../../lib/validation-text.ts'
+import { isNetworkDown, offlineActionMessage } from '../../shell/offline/network-down.ts'
 import { useSession } from '../session/use-session.tsx'
 
 /*
@@ -96,7 +97,8 @@ export function useAccountForm<K extends string>(initial: Record<K, string>) {
     } catch (error) {
       const failure = formFailureOf(error, Object.keys(values))
       setErrors(failure.fields)
-      setFormError(failure.message)
+      // the form keeps what was typed; it only needs the network back
+      setFormError(isNetworkDown(error) ? offlineActionMessage() : failure.message)
       setAttempts((count) => count + 1)
     } finally {
       sendingRef.current = false

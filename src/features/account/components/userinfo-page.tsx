@@ -10,6 +10,8 @@ import type { UserProfile } from '../../../domain/session.ts'
 import { ApiFailure } from '../../../lib/api-client.ts'
 import { showToast } from '../../../lib/toast.ts'
 import { endsSession } from '../../../lib/validation-text.ts'
+import { isNetworkDown } from '../../shell/offline/network-down.ts'
+import { OfflinePage } from '../../shell/offline/offline-page.tsx'
 import { getUserInfo } from '../api/get-user-info.ts'
 import { updateBaseInfo } from '../api/update-base-info.ts'
 import { checkWith, FormSubmit, formStack, linkRow, quiet, useAccountForm } from './account-form.tsx'
@@ -64,6 +66,8 @@ const skeletonBlock = css({
 type Loaded =
   | { state: 'loading' }
   | { state: 'failed'; message: string }
+  /** No network, and the device has not saved this page yet. */
+  | { state: 'offline' }
   | { state: 'ready'; profile: UserProfile }
 
 /** /userinfo (signed in): avatar, sign-in e-mail, and the base info (nickname, phone, gender, birthday). */
@@ -80,6 +84,7 @@ export function UserinfoPage() {
       if (error instanceof ApiFailure && error.kind === 'aborted') return
       // 9004 and 9005 leave the page (the session does that; the API client says why).
       if (error instanceof ApiFailure && endsSession(error)) return
+      if (isNetworkDown(error)) return setLoaded({ state: 'offline' })
       setLoaded({ state: 'failed', message: error instanceof Error ? error.message : '' })
     }
   }, [])
@@ -88,6 +93,7 @@ export function UserinfoPage() {
     void load()
   }, [load])
 
+  if (loaded.state === 'offline') return <OfflinePage onRetry={() => void load()} />
   return (
     <div className={page}>
       <h1 className={heading}>

@@ -1,11 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type ErrorComponentProps, useRouter } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from '../../../../styled-system/css'
-import { Button } from '../../../components/ui/button.tsx'
-import { Notice } from '../../../components/ui/notice.tsx'
 import { pageTitle } from '../../../components/ui/page-heading.ts'
-import { formFailureOf } from '../../../lib/validation-text.ts'
 import { useDocumentTitle } from '../../catalog/use-document-title.ts'
 
 const page = css({
@@ -65,28 +61,6 @@ export function AddressBookPending() {
           <div key={slot} className={skeletonCard} />
         ))}
       </div>
-    </AddressBookFrame>
-  )
-}
-
-/** The address book could not load: why, when it can say, and a way to try again. */
-export function AddressBookError({ error }: Pick<ErrorComponentProps, 'error'>) {
-  const router = useRouter()
-  // formFailureOf says nothing for a cancelled call or an ended session (the session leaves the page)
-  const reason = formFailureOf(error, []).message
-  return (
-    <AddressBookFrame>
-      <Notice
-        tone="error"
-        title={<Trans>收货地址加载失败</Trans>}
-        action={
-          <Button onClick={() => void router.invalidate()}>
-            <Trans>重试</Trans>
-          </Button>
-        }
-      >
-        {reason}
-      </Notice>
     </AddressBookFrame>
   )
 }

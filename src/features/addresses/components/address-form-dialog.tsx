@@ -17,6 +17,7 @@ import { ResultCode } from '../../../domain/result-code.ts'
 import { ApiFailure } from '../../../lib/api-client.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { type FieldErrors, fieldErrorsOf, formFailureOf } from '../../../lib/validation-text.ts'
+import { isNetworkDown, offlineActionMessage } from '../../shell/offline/network-down.ts'
 import { saveAddress } from '../api/save-address.ts'
 import { updateAddress } from '../api/update-address.ts'
 import { useUsZipLookup, type ZipLookup } from '../hooks/use-us-zip-lookup.ts'
@@ -225,6 +226,8 @@ export function AddressFormDialog(props: AddressFormDialogProps) {
 
   /** The form's words for a failed save: the book is full (409), the address is gone (404), or the usual. */
   function failureOf(error: unknown): { fields: FieldErrors; message: string | undefined } {
+    // the dialog stays open with what was typed; it only needs the network back
+    if (isNetworkDown(error)) return { fields: {}, message: offlineActionMessage() }
     if (error instanceof ApiFailure && error.kind === 'server') {
       if (error.code === ResultCode.conflict && !address) {
         return {

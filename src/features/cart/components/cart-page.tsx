@@ -11,6 +11,8 @@ import { productNameIn } from '../../../domain/catalog.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { useSession } from '../../account/session/use-session.tsx'
 import { useDocumentTitle } from '../../catalog/use-document-title.ts'
+import { OfflinePage } from '../../shell/offline/offline-page.tsx'
+import { useOnline } from '../../shell/offline/use-online.ts'
 import { cartRefusalText } from '../cart-messages.ts'
 import { type CartStatus, useCart } from '../use-cart.ts'
 import { CartLineRow, lineGrid } from './cart-line-row.tsx'
@@ -100,6 +102,7 @@ export function CartPage() {
   const language = useLanguage()
   const cart = useCart()
   const { startup } = useSession()
+  const online = useOnline()
   useDocumentTitle(t`购物车`)
   useReloadOnVisit(cart.refresh)
 
@@ -164,7 +167,11 @@ export function CartPage() {
         />
       ) : null}
 
-      {cart.status === 'offline' && lineCount === 0 && cart.pendingCount === 0 ? (
+      {cart.status === 'offline' && lineCount === 0 && cart.pendingCount === 0 && !online ? (
+        <OfflinePage headingLevel={2} onRetry={cart.refresh} />
+      ) : null}
+
+      {cart.status === 'offline' && lineCount === 0 && cart.pendingCount === 0 && online ? (
         <Notice
           tone="warning"
           title={<Trans>当前离线，暂时无法读取购物车</Trans>}

@@ -3,13 +3,17 @@ import { type ErrorComponentProps, useRouter } from '@tanstack/react-router'
 import { Button } from '../../../components/ui/button.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
 import { ApiFailure } from '../../../lib/api-client.ts'
+import { isNetworkDown } from '../../shell/offline/network-down.ts'
+import { OfflinePage } from '../../shell/offline/offline-page.tsx'
 
 /**
- * A catalog page that could not load (spec §8 'Network Error or Item Unavailable'): says why when it
- * can (offline, too slow, the server's own message) and offers to try again.
+ * A catalog page that could not load (spec §8 'Network Error or Item Unavailable'): without a network
+ * (and nothing saved on the device) the offline page; otherwise why when it can (too slow, the
+ * server's own message), with a retry.
  */
 export function CatalogLoadError({ error }: Pick<ErrorComponentProps, 'error'>) {
   const router = useRouter()
+  if (isNetworkDown(error)) return <OfflinePage onRetry={() => void router.invalidate()} />
   return (
     <Notice
       tone="error"
@@ -26,8 +30,7 @@ export function CatalogLoadError({ error }: Pick<ErrorComponentProps, 'error'>) 
 }
 
 function FailureReason({ error }: { error: unknown }) {
-  if (!navigator.onLine) return <Trans>你现在处于离线状态，本机也没有保存这一页。连上网络后请重试。</Trans>
-  if (error instanceof ApiFailure && (error.kind === 'timeout' || error.kind === 'network')) {
+  if (error instanceof ApiFailure && error.kind === 'timeout') {
     return <Trans>请求超时，请检查网络后重试。</Trans>
   }
   if (

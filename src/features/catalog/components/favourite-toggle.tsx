@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { ApiFailure } from '../../../lib/api-client.ts'
 import { showToast } from '../../../lib/toast.ts'
 import { useSession } from '../../account/session/use-session.tsx'
+import { offlineActionMessage } from '../../shell/offline/network-down.ts'
 import { toggleFavourite } from '../api/toggle-favourite.ts'
 import { useLoginHref } from '../use-login-href.ts'
 
@@ -36,6 +37,11 @@ export function FavouriteToggle(props: { productId: number; collected: boolean }
   }
 
   const toggle = async () => {
+    // Favourites are not queued offline: say so rather than send a call that cannot arrive.
+    if (!navigator.onLine) {
+      showToast({ tone: 'warning', message: offlineActionMessage() })
+      return
+    }
     setBusy(true)
     try {
       const result = await toggleFavourite(props.productId)
