@@ -2,6 +2,7 @@ import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from
 import type { CartLineDto } from '../../src/domain/cart.ts'
 import type { ProductCardDto } from '../../src/domain/catalog.ts'
 import { type CartChange, type CartNotice, cartView } from './cart-changes.ts'
+import type { CartSavedState } from './cart-saved-state.ts'
 
 /**
  * Why a call of the cart failed, as the feature that makes the calls reports it:
@@ -30,15 +31,6 @@ export interface SendChangeInput {
 /** What the server answered: the line an add landed on. */
 export interface SendChangeOutput {
   cartId?: number
-}
-
-/** The part of the cart kept across reloads and closed tabs (IndexedDB, by the feature). */
-export interface CartSavedState {
-  /** Who the cart belongs to (`kind:userId`); a saved cart of anyone else is never restored. */
-  owner: string
-  lines: CartLineDto[]
-  queue: CartChange[]
-  notices: CartNotice[]
 }
 
 export interface CartInput {
@@ -275,22 +267,4 @@ export function selectIsOffline(snapshot: CartSnapshot): boolean {
 /** The cart was never read and cannot be shown (a read failed with nothing saved). */
 export function selectLoadFailed(snapshot: CartSnapshot): boolean {
   return snapshot.context.loadFailed
-}
-
-/**
- * The saved cart to start from: only the same shopper's, and only when it has the shape this version
- * writes (an older or damaged entry is dropped; the server still has the cart).
- */
-export function savedStateFor(owner: string, saved: unknown): CartSavedState | undefined {
-  if (typeof saved !== 'object' || saved === null) return undefined
-  const candidate = saved as Partial<CartSavedState>
-  if (candidate.owner !== owner) return undefined
-  if (
-    !Array.isArray(candidate.lines) ||
-    !Array.isArray(candidate.queue) ||
-    !Array.isArray(candidate.notices)
-  ) {
-    return undefined
-  }
-  return candidate as CartSavedState
 }

@@ -2,16 +2,20 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import {
   type CartActor,
-  type CartSavedState,
   type CartSyncFailure,
   cartMachine,
   type SendChangeInput,
   type SendChangeOutput,
-  savedStateFor,
   savedStateOf,
   selectView,
 } from '../../machines/cart/cart.machine.ts'
 import { type CartChange, type CartProductSnapshot, cartView } from '../../machines/cart/cart-changes.ts'
+import {
+  type CartSavedState,
+  hasUnsentChanges,
+  parseCartSavedState,
+  savedStateFor,
+} from '../../machines/cart/cart-saved-state.ts'
 import type { CartLineDto } from '../../src/domain/cart.ts'
 
 const OWNER = 'customer:7'
@@ -285,6 +289,22 @@ describe('saved cart', () => {
     expect(savedStateFor('customer:8', saved)).toBeUndefined()
     expect(savedStateFor(OWNER, { owner: OWNER, lines: 'broken' })).toBeUndefined()
     expect(savedStateFor(OWNER, undefined)).toBeUndefined()
+  })
+
+  it('reads a saved cart only in the shape this version writes', () => {
+    const saved: CartSavedState = { owner: OWNER, lines: [], queue: [], notices: [] }
+    expect(parseCartSavedState(structuredClone(saved))).toEqual(saved)
+    expect(parseCartSavedState({ ...saved, owner: 7 })).toBeUndefined()
+    expect(parseCartSavedState({ ...saved, notices: undefined })).toBeUndefined()
+    expect(parseCartSavedState('cart')).toBeUndefined()
+  })
+
+  it('finds unsent changes only in the same shopper’s saved queue', () => {
+    const saved: CartSavedState = { owner: OWNER, lines: [], queue: [add(1)], notices: [] }
+    expect(hasUnsentChanges(saved, OWNER)).toBe(true)
+    expect(hasUnsentChanges(saved, 'customer:8')).toBe(false)
+    expect(hasUnsentChanges({ ...saved, queue: [] }, OWNER)).toBe(false)
+    expect(hasUnsentChanges(undefined, OWNER)).toBe(false)
   })
 })
 

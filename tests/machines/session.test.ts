@@ -2,6 +2,10 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type Snapshot, waitFor } from 'xstate'
 import {
   EMPTY_STARTUP,
+  isSettledSignedIn,
+  type PersistedSession,
+  parsePersistedSession,
+  restorableSession,
   type SessionSnapshot,
   type StartupData,
   selectClaims,
@@ -560,5 +564,92 @@ describe('session machine: persisted snapshot', () => {
     restored.send({ type: 'LOG_OUT' })
     await waitFor(restored, (s) => s.matches('signedOut'))
     expect(second.calls.signOut).toHaveBeenCalledWith(token)
+  })
+
+  /** What IndexedDB would hold of a session that settled (startup loaded), as the feature saves it. */
+  async function settledSession(token: string): Promise<PersistedSession> {
+    const actor = harness().start(token)
+    await waitFor(actor, isReady)
+    const persisted = parsePersistedSession(structuredClone(actor.getPersistedSnapshot()))
+    actor.stop()
+    if (!persisted) throw new Error('a ready session is persistable')
+    return persisted
+  }
+
+  it('persists only settled signed-in states: nothing in flight that a restore would replay', async () => {
+    const startup = deferred<StartupData>()
+    const { start } = harness({ loadStartup: () => startup.promise })
+    const actor = start(tokenFor(claimsOf()))
+    expect(isSettledSignedIn(actor.getSnapshot())).toBe(false)
+    expect(parsePersistedSession(actor.getPersistedSnapshot())).toBeUndefined()
+    startup.reject(new Error('offline'))
+    const failed = await waitFor(actor, (s) => s.matches({ signedIn: 'startupFailed' }))
+    expect(isSettledSignedIn(failed)).toBe(true)
+    expect(parsePersistedSession(actor.getPersistedSnapshot())).toBeDefined()
+
+    const signedOut = harness().start(null)
+    expect(isSettledSignedIn(signedOut.getSnapshot())).toBe(false)
+    expect(parsePersistedSession(signedOut.getPersistedSnapshot())).toBeUndefined()
+  })
+
+  it('reads no damaged snapshot', async () => {
+    const persisted = await settledSession(tokenFor(claimsOf()))
+    expect(parsePersistedSession(persisted)).toEqual(persisted)
+    expect(parsePersistedSession({ ...persisted, value: 'signedIn' })).toBeUndefined()
+    expect(
+      parsePersistedSession({ ...persisted, context: { ...persisted.context, token: null } }),
+    ).toBeUndefined()
+    const { cartNumber: _, ...startupWithoutCount } = persisted.context.startup
+    expect(
+      parsePersistedSession({
+        ...persisted,
+        context: { ...persisted.context, startup: startupWithoutCount },
+      }),
+    ).toBeUndefined()
+    expect(parsePersistedSession('session')).toBeUndefined()
+  })
+
+  it('restores the same login with the stored token, which stays the authority', async () => {
+    const persisted = await settledSession(tokenFor(claimsOf()))
+    // another tab renewed the token since: same account, same session, a later expiry
+    const renewed = tokenFor(claimsOf({ exp: NOW_SECONDS + 7200, nickname: '小樱 2' }))
+
+    const snapshot = restorableSession(persisted, renewed, NOW_MS)
+
+    const { machine, calls } = harness()
+    const actor = createActor(machine, { snapshot, input: { token: renewed, nowMs: NOW_MS } }).start()
+    expect(isReady(actor.getSnapshot())).toBe(true)
+    expect(actor.getSnapshot().context.token).toBe(renewed)
+    expect(selectClaims(actor.getSnapshot())?.nickname).toBe('小樱 2')
+    expect(selectStartup(actor.getSnapshot())).toEqual(STARTUP)
+    await settle()
+    expect(calls.loadStartup).not.toHaveBeenCalled()
+  })
+
+  it('restores nothing for another login, no stored token or an expired one', async () => {
+    const persisted = await settledSession(tokenFor(claimsOf()))
+    expect(restorableSession(persisted, null, NOW_MS)).toBeUndefined()
+    expect(restorableSession(persisted, tokenFor(claimsOf({ sid: 'session-b' })), NOW_MS)).toBeUndefined()
+    expect(restorableSession(persisted, tokenFor(claimsOf({ sub: '43' })), NOW_MS)).toBeUndefined()
+    expect(restorableSession(persisted, tokenFor(claimsOf({ exp: NOW_SECONDS - 1 })), NOW_MS)).toBeUndefined()
+    expect(restorableSession(persisted, 'not a token', NOW_MS)).toBeUndefined()
+    expect(restorableSession(undefined, tokenFor(claimsOf()), NOW_MS)).toBeUndefined()
+  })
+
+  it('does not replay a VIP reload that was in flight when the session was saved', async () => {
+    const vipInfo = deferred<VipInfo>()
+    const first = harness({ loadVipInfo: () => vipInfo.promise })
+    const token = tokenFor(claimsOf())
+    const actor = first.start(null)
+    actor.send({ type: 'SIGNED_IN', token })
+    await waitFor(actor, isReady)
+    const persisted = parsePersistedSession(structuredClone(actor.getPersistedSnapshot()))
+    expect(Object.keys(persisted?.children ?? {})).toContain('vipInfoReload')
+
+    const second = harness()
+    const snapshot = restorableSession(persisted, token, NOW_MS)
+    createActor(second.machine, { snapshot, input: { token, nowMs: NOW_MS } }).start()
+    await settle()
+    expect(second.calls.loadVipInfo).not.toHaveBeenCalled()
   })
 })

@@ -5,18 +5,17 @@ import {
   cartMachine,
   type SendChangeInput,
   type SendChangeOutput,
-  savedStateFor,
   savedStateOf,
 } from '../../../machines/cart/cart.machine.ts'
 import type { CartChange, CartProductSnapshot } from '../../../machines/cart/cart-changes.ts'
 import { cartView, viewCartNumber } from '../../../machines/cart/cart-changes.ts'
+import { savedStateFor } from '../../../machines/cart/cart-saved-state.ts'
 import { IDEMPOTENCY_KEY_HEADER } from '../../domain/cart.ts'
 import type { ProductType } from '../../domain/product-type.ts'
 import { ResultCode } from '../../domain/result-code.ts'
 import { type ApiCallOptions, ApiFailure } from '../../lib/api-client.ts'
-import { forgetSavedCart, readSavedCart, saveCart } from '../../lib/cart-storage.ts'
 import { currentLanguage } from '../../lib/i18n.ts'
-import type { CartSessionLink } from '../account/session/cart-link.ts'
+import { type CartSessionLink, savedCart } from '../account/session/cart-link.ts'
 import { addToCart } from './api/add-to-cart.ts'
 import { changeCartAmount } from './api/change-cart-amount.ts'
 import { clearCart } from './api/clear-cart.ts'
@@ -107,13 +106,13 @@ function newKey(): string {
 }
 
 async function start(link: CartSessionLink, owner: string): Promise<CartActor | undefined> {
-  const saved = savedStateFor(owner, await readSavedCart())
+  const saved = savedStateFor(owner, await savedCart.restore())
   // the shopper may have signed out while the saved cart was read
   if (link.owner() !== owner) return undefined
   const actor = createActor(machine, { input: { owner, ...(saved ? { saved } : {}) } })
   let lastNumber: number | undefined
   const subscription = actor.subscribe((snapshot) => {
-    void saveCart(savedStateOf(snapshot))
+    void savedCart.save(savedStateOf(snapshot))
     const count = viewCartNumber(cartView(snapshot.context.lines, snapshot.context.queue))
     if (count !== lastNumber) {
       lastNumber = count
@@ -167,7 +166,7 @@ export function currentCart(link: CartSessionLink): CartActor | undefined {
 /** Drops the saved cart of whoever was signed in (logout, another account). */
 export function dropCart(): Promise<void> {
   close()
-  return forgetSavedCart()
+  return savedCart.forget()
 }
 
 /** How an add ended for the shopper who tapped the button. */

@@ -1,9 +1,15 @@
 import type { ActorRefFrom } from 'xstate'
 import {
+  CART_MACHINE_VERSION,
+  type CartSavedState,
+  parseCartSavedState,
+} from '../../../../machines/cart/cart-saved-state.ts'
+import {
   type SessionSnapshot,
   selectClaims,
   type sessionMachine,
 } from '../../../../machines/session/session.machine.ts'
+import { persistedSnapshots } from '../../../lib/persisted-snapshot.ts'
 
 /**
  * What the cart needs of the session, without the session's code having to load the cart's: whose
@@ -44,8 +50,14 @@ export function cartLinkFor(session: ActorRefFrom<typeof sessionMachine>): CartS
   }
 }
 
-/** Whether IndexedDB holds changes of this shopper's cart that the server has not confirmed. */
-export function hasUnsentCartChanges(saved: unknown, owner: string): boolean {
-  const candidate = saved as { owner?: unknown; queue?: unknown } | null | undefined
-  return candidate?.owner === owner && Array.isArray(candidate.queue) && candidate.queue.length > 0
-}
+/**
+ * The cart as last seen and the changes not yet sent, kept in IndexedDB: the session reads it at start
+ * (to send what waits) and forgets it with the shopper; the cart's code restores and saves it.
+ */
+export const savedCart = persistedSnapshots<CartSavedState>({
+  key: 'cart',
+  version: CART_MACHINE_VERSION,
+  parse: parseCartSavedState,
+  // where the cart was kept before the machines' snapshots had a helper of their own
+  formerKeys: ['cart'],
+})

@@ -1,8 +1,14 @@
-import { createActor, fromPromise } from 'xstate'
+import { type ActorRefFrom, createActor, fromPromise } from 'xstate'
+import { hasUnsentChanges } from '../../../../machines/cart/cart-saved-state.ts'
 import {
   EMPTY_STARTUP,
+  isSettledSignedIn,
+  parsePersistedSession,
+  restorableSession,
+  SESSION_MACHINE_VERSION,
   type SessionSnapshot,
   type StartupData,
+  sessionIdentity,
   sessionMachine,
   type VipInfo,
 } from '../../../../machines/session/session.machine.ts'
@@ -10,8 +16,8 @@ import { cartNumber } from '../../../domain/cart.ts'
 import type { ChargeSettings } from '../../../domain/pricing.ts'
 import { readSessionClaims } from '../../../domain/session.ts'
 import { configureSession } from '../../../lib/api-client.ts'
-import { forgetSavedCart, readSavedCart } from '../../../lib/cart-storage.ts'
 import { currentLanguage } from '../../../lib/i18n.ts'
+import { persistedSnapshots } from '../../../lib/persisted-snapshot.ts'
 import { clearStoredToken, readStoredToken, storeToken } from '../../../lib/session-token.ts'
 import { clearUserCaches, forgetPackagingQuery } from '../../../lib/user-storage.ts'
 import { listAddresses } from '../../addresses/api/list-addresses.ts'
@@ -20,9 +26,9 @@ import { getChargeDetails } from '../api/get-charge-details.ts'
 import { getPayInfo } from '../api/get-pay-info.ts'
 import { getVipLevels } from '../api/get-vip-levels.ts'
 import { logOut } from '../api/log-out.ts'
-import { type CartSessionLink, cartLinkFor, hasUnsentCartChanges } from './cart-link.ts'
+import { type CartSessionLink, cartLinkFor, savedCart } from './cart-link.ts'
 
-export type SessionActor = ReturnType<typeof createSession>
+export type SessionActor = Awaited<ReturnType<typeof createSession>>
 
 export interface SessionNavigation {
   /** Spec §8: a session timeout goes to /login (we add where the shopper was, to come back to it). */
@@ -86,10 +92,68 @@ function sharedVipInfo(): () => Promise<VipInfo> {
 }
 
 /**
+ * The session as last settled (claims and startup data), so a reload (an update, an offline start)
+ * shows the signed-in shell at once. It never outlives the login: signed out, or another login, it is
+ * forgotten.
+ */
+const savedSession = persistedSnapshots({
+  key: 'session',
+  version: SESSION_MACHINE_VERSION,
+  parse: parsePersistedSession,
+})
+
+/**
+ * Keeps the persisted session in step with the actor: saved when settled signed in; kept while the
+ * same login reloads its startup data (what shows stays until the new load lands); forgotten otherwise
+ * (signed out, signing out, another account signing in), so no personal field outlives the login.
+ */
+function persistSession(actor: ActorRefFrom<typeof sessionMachine>): void {
+  // What was last written, to skip writes that would change nothing worth keeping: a token renewal
+  // alone is not (a restore takes the stored token anyway).
+  let saved:
+    | { login: string | null; startup?: StartupData; startupError?: boolean; state?: string }
+    | undefined
+  if (actor.getSnapshot().matches('signedIn')) {
+    // restored: IndexedDB holds this very login
+    saved = { login: sessionIdentity(actor.getSnapshot().context.claims) }
+  }
+  actor.subscribe((snapshot) => {
+    const login = sessionIdentity(snapshot.context.claims)
+    const { startup, startupError } = snapshot.context
+    const state = JSON.stringify(snapshot.value)
+    if (isSettledSignedIn(snapshot)) {
+      const unchanged =
+        saved?.login === login &&
+        saved.startup === startup &&
+        saved.startupError === startupError &&
+        saved.state === state
+      if (unchanged) return
+      const persisted = parsePersistedSession(actor.getPersistedSnapshot())
+      if (persisted === undefined) return
+      saved = { login, startup, startupError, state }
+      void savedSession.save(persisted)
+      return
+    }
+    if (snapshot.matches({ signedIn: 'loadingStartup' }) && login === saved?.login) return
+    if (saved?.login === null) return
+    saved = { login: null }
+    void savedSession.forget()
+  })
+}
+
+export interface SessionStartOptions {
+  /**
+   * Resume the session saved by an earlier visit when it is the stored token's login (default). A
+   * session started by a login has none to resume: false spares it the IndexedDB read.
+   */
+  resume?: boolean
+}
+
+/**
  * Starts the session of this tab from the stored token and connects it to the API client: a token in
  * any response renews it (or signs in, when it names another session), 9004 and 9005 end it.
  */
-export function createSession(navigation: SessionNavigation) {
+export async function createSession(navigation: SessionNavigation, options: SessionStartOptions = {}) {
   const loadVipInfo = sharedVipInfo()
   /**
    * The startup loads (spec §4 'Startup'): pay info, the VIP levels, the charge settings, the cart
@@ -117,12 +181,19 @@ export function createSession(navigation: SessionNavigation) {
       forgetToken: () => clearStoredToken(),
       forgetPackagingQuery: () => forgetPackagingQuery(),
       clearUserCaches: () => void clearUserCaches(),
-      forgetUserCart: () => void forgetSavedCart(),
+      forgetUserCart: () => void savedCart.forget(),
       goToLogin: () => navigation.goToLogin(),
       goHome: () => navigation.goHome(),
     },
   })
-  const actor = createActor(machine, { input: { token: readStoredToken(), nowMs: Date.now() } })
+  const token = readStoredToken()
+  const nowMs = Date.now()
+  const saved = options.resume === false ? undefined : await savedSession.restore()
+  const restored = restorableSession(saved, token, nowMs)
+  const actor = createActor(machine, {
+    input: { token, nowMs },
+    ...(restored ? { snapshot: restored } : {}),
+  })
   configureSession({
     onToken(token) {
       const current = actor.getSnapshot().context.claims
@@ -143,7 +214,10 @@ export function createSession(navigation: SessionNavigation) {
     caller = next
     navigation.reloadPage()
   })
+  persistSession(actor)
   actor.start()
+  // The restored shell shows at once; its startup data (cart count, VIP level…) is then read afresh.
+  if (restored) actor.send({ type: 'RELOAD_STARTUP' })
   const cartLink = cartLinkFor(actor)
   void resumeUnsentCartChanges(cartLink)
   cartLink.onOwnerChange(() => void resumeUnsentCartChanges(cartLink))
@@ -156,7 +230,7 @@ export function createSession(navigation: SessionNavigation) {
  */
 async function resumeUnsentCartChanges(link: CartSessionLink): Promise<void> {
   const owner = link.owner()
-  if (owner === null || !hasUnsentCartChanges(await readSavedCart(), owner)) return
+  if (owner === null || !hasUnsentChanges(await savedCart.restore(), owner)) return
   const { openCart } = await import('../../cart/cart-store.ts')
   await openCart(link)
 }

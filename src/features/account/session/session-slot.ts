@@ -2,7 +2,7 @@ import type { SessionSnapshot } from '../../../../machines/session/session.machi
 import { configureSession } from '../../../lib/api-client.ts'
 import { readStoredToken } from '../../../lib/session-token.ts'
 import type { CartSessionLink } from './cart-link.ts'
-import type { SessionActor, SessionNavigation } from './create-session.ts'
+import type { SessionActor, SessionNavigation, SessionStartOptions } from './create-session.ts'
 
 /**
  * Where the tab's session actor lives. With a stored token it starts at once; a visitor's first pages
@@ -25,9 +25,9 @@ export function createSessionSlot(navigation: SessionNavigation): SessionSlot {
     for (const listener of listeners) listener()
   }
   let starting: Promise<SessionActor> | undefined
-  const start = () => {
+  const start = (options?: SessionStartOptions) => {
     starting ??= import('./create-session.ts').then(async ({ createSession }) => {
-      const started = await createSession(navigation)
+      const started = await createSession(navigation, options)
       actor = started
       started.subscribe(notify)
       notify()
@@ -45,7 +45,8 @@ export function createSessionSlot(navigation: SessionNavigation): SessionSlot {
     // session starts signed in with it (createSession installs its own hooks) and the open page
     // reloads its data with the shopper's prices. A visitor's calls carry no token: no 9004/9005.
     configureSession({
-      onToken: () => void start().then(() => navigation.reloadPage()),
+      // a login's session has no saved snapshot to resume
+      onToken: () => void start({ resume: false }).then(() => navigation.reloadPage()),
       onSessionExpired: () => {},
       onAccountDisabled: () => {},
     })
