@@ -6,6 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { pwaManifest } from './pwa-manifest.ts'
 
 const apiPort = process.env.DEV_API_PORT ?? '8787'
 
@@ -32,25 +33,11 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['favicon.svg'],
-      manifest: {
-        id: '/',
-        name: 'Yoyaku 予約',
-        short_name: 'Yoyaku',
-        description: 'Pre-order anime goods and collectibles from Japan',
-        lang: 'zh-CN',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#ffffff',
-        theme_color: '#1e3a8a',
-        icons: [
-          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
+      manifest: pwaManifest,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        // the install dialog's screenshots and the shortcut icons are fetched by the browser itself
+        globIgnores: ['**/node_modules/**/*', 'screenshots/**', 'shortcuts/**'],
       },
       devOptions: { enabled: false },
     }),

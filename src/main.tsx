@@ -1,4 +1,6 @@
 import './index.css'
+// listens for the browser's install offer from the start; the headers' button shows it
+import './features/shell/install/use-install-prompt.ts'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app.tsx'

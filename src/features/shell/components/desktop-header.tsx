@@ -8,6 +8,7 @@ import type { Language } from '../../../domain/language.ts'
 import { useSession } from '../../account/session/use-session.tsx'
 import { CategoryNav } from '../../catalog/components/category-nav.tsx'
 import type { HeaderSearch } from '../hooks/use-header-search.ts'
+import { InstallAppButton } from '../install/install-app-button.tsx'
 import { filled, headerLink, outlined } from './header-link-styles.ts'
 import { HeaderSearchBar } from './header-search-bar.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
@@ -63,6 +64,7 @@ export function DesktopHeader(props: {
           <Logo />
           <HeaderSearchBar tree={props.categories} language={props.language} search={props.search} />
           <div className={actions}>
+            <InstallAppButton />
             <LanguageSwitch value={props.language} onChange={props.onLanguageChange} />
             {claims ? (
               <Suspense>

@@ -7,6 +7,7 @@ import type { CategoryNode } from '../../../domain/catalog.ts'
 import type { Language } from '../../../domain/language.ts'
 import { useSession } from '../../account/session/use-session.tsx'
 import type { HeaderSearch } from '../hooks/use-header-search.ts'
+import { InstallAppButton } from '../install/install-app-button.tsx'
 import { MagnifierIcon, MenuIcon } from './icons.tsx'
 import { Logo } from './logo.tsx'
 
@@ -25,6 +26,7 @@ const bar = css({
   borderBottom: '1px solid',
   borderColor: 'border',
 })
+const trailing = css({ display: 'flex', alignItems: 'center' })
 const iconButton = css({
   position: 'relative',
   display: 'inline-flex',
@@ -106,16 +108,19 @@ export function MobileHeader(props: {
           ) : null}
         </button>
         <Logo />
-        <button
-          type="button"
-          className={iconButton}
-          aria-haspopup="dialog"
-          aria-expanded={open === 'search'}
-          aria-label={t`搜索`}
-          onClick={() => setOpen('search')}
-        >
-          <MagnifierIcon />
-        </button>
+        <span className={trailing}>
+          <InstallAppButton />
+          <button
+            type="button"
+            className={iconButton}
+            aria-haspopup="dialog"
+            aria-expanded={open === 'search'}
+            aria-label={t`搜索`}
+            onClick={() => setOpen('search')}
+          >
+            <MagnifierIcon />
+          </button>
+        </span>
       </div>
       <Suspense>
         {open === 'menu' ? (
