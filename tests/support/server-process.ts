@@ -13,6 +13,9 @@ export interface ExitedServer {
   stderr: string
 }
 
+/** How much of the server's output a caller can read back (the last 2 MB of each stream). */
+const MAX_KEPT_OUTPUT = 2 * 1024 * 1024
+
 /**
  * Runs the real server (`node server/index.ts`, what `npm start` runs after the build) on a free
  * port. `started` settles when it prints its address; `exited` when the process ends.
@@ -30,17 +33,21 @@ export function runServer(env: Record<string, string>): {
   const exited = new Promise<ExitedServer>((resolve) => {
     child.on('exit', (code) => resolve({ code, stdout, stderr }))
   })
+  let listening = false
   const started = new Promise<StartedServer>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString()
+      // A bench logs millions of request lines: keep a bounded tail and stop scanning once started.
+      stdout = (stdout + chunk.toString()).slice(-MAX_KEPT_OUTPUT)
+      if (listening) return
       const match = /listening on http:\/\/localhost:(\d+)/.exec(stdout)
       if (match) {
+        listening = true
         const port = Number(match[1])
         resolve({ child, port, baseUrl: `http://127.0.0.1:${port}`, output: () => stdout + stderr })
       }
     })
     child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString()
+      stderr = (stderr + chunk.toString()).slice(-MAX_KEPT_OUTPUT)
     })
     void exited.then(({ code }) => reject(new Error(`server exited with ${code}: ${stderr || stdout}`)))
   })

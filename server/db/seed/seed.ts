@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
+import { notifyCatalogChanged } from '../../services/catalog-changes.ts'
 import { sanitiseHtml } from '../../services/html-sanitiser.ts'
 import { writeShopSettings } from '../../services/shop-settings.ts'
 import type { Db } from '../client.ts'
@@ -96,6 +97,7 @@ export async function seedDemoCatalog(
     await bumpSequence(tx, categories, 'categories')
     await bumpSequence(tx, series, 'series')
     await bumpSequence(tx, articles, 'articles')
+    await notifyCatalogChanged(tx, 'seeded the demo catalog')
     return { seeded: true, products: inserted }
   })
 }
@@ -148,6 +150,7 @@ export async function appendDemoProducts(
       await tx.insert(products).values(batch.map(withExistingRefs))
       inserted += batch.length
     }
+    await notifyCatalogChanged(tx, 'appended demo products')
     return { products: inserted }
   })
   // PGlite runs no autovacuum: without fresh statistics and flushed GIN pending lists, searches on a

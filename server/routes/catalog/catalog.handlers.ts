@@ -3,6 +3,7 @@ import { createFactory } from 'hono/factory'
 import * as v from 'valibot'
 import { idValue } from '../../../src/domain/list-queries.ts'
 import type { AppEnv } from '../../app-env.ts'
+import { answerCatalog, priceKeyOf } from '../../http/cached-answer.ts'
 import { notFound, ok } from '../../http/envelope.ts'
 import { optionalSession, priceViewerOf, requireSession } from '../../http/session.ts'
 import { validParams, validQuery } from '../../http/validate.ts'
@@ -29,20 +30,37 @@ const audienceOf = (c: Context<AppEnv>, language: CardAudience['language']): Car
   favouritesOf: c.var.signedIn?.userId,
 })
 
+/** The part of the audience every caller of one price column shares: answerCatalog marks favourites. */
+const sharedAudienceOf = (c: Context<AppEnv>, language: CardAudience['language']): CardAudience => ({
+  viewer: priceViewerOf(c),
+  language,
+})
+
 export const categoryListHandlers = factory.createHandlers(async (c) =>
-  ok(c, await listCategoryTree(c.var.deps.db)),
+  answerCatalog(c, { query: {}, load: () => listCategoryTree(c.var.deps.db) }),
 )
 
 const homeListHandlers = (list: ProductListName, contract: typeof contracts.hotList) =>
   factory.createHandlers(optionalSession(), validQuery(contract.query), async (c) => {
-    const { language } = c.req.valid('query')
-    return ok(c, await listProducts(c.var.deps.db, list, audienceOf(c, language)))
+    const query = c.req.valid('query')
+    return answerCatalog(c, {
+      query,
+      prices: priceKeyOf(priceViewerOf(c), query.language),
+      load: () => listProducts(c.var.deps.db, list, sharedAudienceOf(c, query.language)),
+      cards: 'list',
+    })
   })
 
 const pagedListHandlers = (list: ProductListName, contract: typeof contracts.hotListPage) =>
   factory.createHandlers(optionalSession(), validQuery(contract.query), async (c) => {
-    const { language, pageNum, pageSize } = c.req.valid('query')
-    return ok(c, await pageProducts(c.var.deps.db, list, audienceOf(c, language), { pageNum, pageSize }))
+    const query = c.req.valid('query')
+    const { language, pageNum, pageSize } = query
+    return answerCatalog(c, {
+      query,
+      prices: priceKeyOf(priceViewerOf(c), language),
+      load: () => pageProducts(c.var.deps.db, list, sharedAudienceOf(c, language), { pageNum, pageSize }),
+      cards: 'page',
+    })
   })
 
 export const hotListHandlers = homeListHandlers('hot', contracts.hotList)
@@ -57,21 +75,23 @@ export const discountListPageHandlers = pagedListHandlers('discount', contracts.
 // Series carry names in all three languages and no prices: `language` is validated, not used.
 export const hotSeriesListHandlers = factory.createHandlers(
   validQuery(contracts.hotSeriesList.query),
-  async (c) => ok(c, await listHotSeries(c.var.deps.db)),
+  async (c) => answerCatalog(c, { query: c.req.valid('query'), load: () => listHotSeries(c.var.deps.db) }),
 )
 
 export const hotSeriesPageHandlers = factory.createHandlers(
   validQuery(contracts.hotSeriesPage.query),
   async (c) => {
-    const { pageNum, pageSize } = c.req.valid('query')
-    return ok(c, await pageHotSeries(c.var.deps.db, { pageNum, pageSize }))
+    const query = c.req.valid('query')
+    const { pageNum, pageSize } = query
+    return answerCatalog(c, { query, load: () => pageHotSeries(c.var.deps.db, { pageNum, pageSize }) })
   },
 )
 
 export const allSeriesHandlers = factory.createHandlers(validQuery(contracts.allSeries.query), async (c) =>
-  ok(c, await listAllSeries(c.var.deps.db)),
+  answerCatalog(c, { query: c.req.valid('query'), load: () => listAllSeries(c.var.deps.db) }),
 )
 
+// Not cached: keywords make its keys countless, so cached searches would only push the lists out.
 export const searchHandlers = factory.createHandlers(
   optionalSession(),
   validQuery(contracts.search.query),
@@ -81,16 +101,36 @@ export const searchHandlers = factory.createHandlers(
   },
 )
 
-/** Opening a product: a signed-in customer's browsing history records it. */
+/**
+ * Opening a product: a signed-in customer's browsing history records it. A visitor's answer is the
+ * same for every visitor and is served from the catalog cache; a signed-in caller's carries their
+ * favourite and member price, and records history, so it is built for them.
+ */
 export const detailsHandlers = factory.createHandlers(
   optionalSession(),
   validParams(productIdParam),
   validQuery(contracts.details.query),
   async (c) => {
     const { id } = c.req.valid('param')
-    const { language } = c.req.valid('query')
+    const query = c.req.valid('query')
+    const { language } = query
     const { db, now } = c.var.deps
     const caller = c.var.signedIn
+    if (!caller) {
+      return answerCatalog(c, {
+        query,
+        prices: 'visitor',
+        load: async () => {
+          const detail = await readProductDetail(db, id, {
+            viewer: { kind: 'visitor' },
+            language,
+            signedIn: undefined,
+          })
+          if (!detail) throw notFound('product')
+          return detail
+        },
+      })
+    }
     const detail = await readProductDetail(db, id, { ...audienceOf(c, language), signedIn: caller })
     if (!detail) throw notFound('product')
     if (caller?.kind === 'customer') await recordProductView(db, caller.userId, id, now())

@@ -2,9 +2,11 @@ import { createFactory } from 'hono/factory'
 import * as v from 'valibot'
 import { idValue } from '../../../src/domain/list-queries.ts'
 import type { AppEnv } from '../../app-env.ts'
+import { answerCatalog } from '../../http/cached-answer.ts'
 import { notFound, ok } from '../../http/envelope.ts'
 import { requireSession, signedIn } from '../../http/session.ts'
 import { validParams, validQuery } from '../../http/validate.ts'
+import { nextAnnouncementAfter } from '../../services/announcement-schedule.ts'
 import * as content from '../../services/content.ts'
 import * as contracts from './content.routes.ts'
 
@@ -12,19 +14,30 @@ const factory = createFactory<AppEnv>()
 
 export const bannerListHandlers = factory.createHandlers(validQuery(contracts.bannerList.query), async (c) =>
   // `language` is validated and keys the client's cache; a banner is a picture, the same in every language.
-  ok(c, await content.listBanners(c.var.deps.db)),
+  answerCatalog(c, { query: c.req.valid('query'), load: () => content.listBanners(c.var.deps.db) }),
 )
 
+/** A cached list lasts until the next scheduled announcement is due, when the list grows by itself. */
 export const announcementListHandlers = factory.createHandlers(
   validQuery(contracts.announcementList.query),
   async (c) => {
     const { db, now } = c.var.deps
-    return ok(c, await content.listAnnouncements(db, c.req.valid('query').language, now()))
+    const query = c.req.valid('query')
+    const at = now()
+    return answerCatalog(c, {
+      query,
+      load: () => content.listAnnouncements(db, query.language, at),
+      expiresAt: () => nextAnnouncementAfter(db, at),
+    })
   },
 )
 
-export const footerListHandlers = factory.createHandlers(validQuery(contracts.footerList.query), async (c) =>
-  ok(c, await content.listFooterArticles(c.var.deps.db, c.req.valid('query').language)),
+export const footerListHandlers = factory.createHandlers(
+  validQuery(contracts.footerList.query),
+  async (c) => {
+    const query = c.req.valid('query')
+    return answerCatalog(c, { query, load: () => content.listFooterArticles(c.var.deps.db, query.language) })
+  },
 )
 
 export const customerServiceListHandlers = factory.createHandlers(requireSession(), async (c) => {
@@ -38,9 +51,18 @@ export const articleHandlers = factory.createHandlers(
   validQuery(contracts.article.query),
   async (c) => {
     const { id } = c.req.valid('param')
-    const { type, language } = c.req.valid('query')
-    const found = await content.readArticle(c.var.deps.db, { id, type, language })
-    if (!found) throw notFound('article')
-    return ok(c, found)
+    const query = c.req.valid('query')
+    return answerCatalog(c, {
+      query,
+      load: async () => {
+        const found = await content.readArticle(c.var.deps.db, {
+          id,
+          type: query.type,
+          language: query.language,
+        })
+        if (!found) throw notFound('article')
+        return found
+      },
+    })
   },
 )
