@@ -112,6 +112,8 @@ export interface ProductCardProps {
   onRemoved?: () => void
   /** More controls or facts at the foot of the card (the history's viewed time and remove button). */
   actions?: ReactNode
+  /** A card in the list's first row: its cover is the page's largest paint, so it loads at once. */
+  firstRow?: boolean
 }
 
 /**
@@ -125,6 +127,7 @@ export function ProductCard({
   basePath = '/product',
   onRemoved,
   actions,
+  firstRow = false,
 }: ProductCardProps) {
   const viewer = usePriceViewer()
   const [favouriteRemoved, setFavouriteRemoved] = useState(false)
@@ -136,7 +139,17 @@ export function ProductCard({
   return (
     <article className={card} aria-label={title}>
       <div className={imageBox}>
-        {cover ? <img className={image} src={cover} alt="" loading="lazy" width={300} height={300} /> : null}
+        {cover ? (
+          <img
+            className={image}
+            src={cover}
+            alt=""
+            loading={firstRow ? 'eager' : 'lazy'}
+            fetchPriority={firstRow ? 'high' : 'auto'}
+            width={300}
+            height={300}
+          />
+        ) : null}
         <span className={badgeSpot}>
           <ProductTypeBadge type={product.type} />
         </span>

@@ -33,6 +33,9 @@ export interface ProductListPageProps<P extends ProductCardDto> {
  * A paged product list (hot, new, recommended, discounted, search, history): title, result count,
  * cards, and page links that change `pageNum` in the URL, so the page survives leaving and coming back.
  */
+/** Cards a phone shows before scrolling (two columns, two rows), whose covers load first. */
+const FIRST_ROW = 4
+
 export function ProductListPage<P extends ProductCardDto>(props: ProductListPageProps<P>) {
   const language = useLanguage()
   const router = useRouter()
@@ -74,9 +77,10 @@ export function ProductListPage<P extends ProductCardDto>(props: ProductListPage
       ) : null}
       {list.length > 0 ? (
         <ul className={productGrid}>
-          {list.map((product) => (
+          {list.map((product, index) => (
             <li key={product.id}>
               <ProductCard
+                firstRow={index < FIRST_ROW}
                 product={product}
                 language={language}
                 basePath={props.basePath}
