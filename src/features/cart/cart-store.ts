@@ -50,6 +50,10 @@ async function asSync<T>(call: () => Promise<T>): Promise<T> {
 }
 
 async function sendChange({ change, cartIds }: SendChangeInput): Promise<SendChangeOutput> {
+  // The browser knows it has no network: the change waits in the queue without a doomed request.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    throw { kind: 'offline' } satisfies CartSyncFailure
+  }
   const lineOf = (productId: number): number => {
     const cartId = cartIds[productId]
     if (cartId === undefined) throw { kind: 'refused', message: LINE_GONE_MESSAGE } satisfies CartSyncFailure
