@@ -50,6 +50,8 @@ export default defineConfig({
           groups: [
             // Every route's config (search schema, guard, loader) is needed by the router at start:
             // one chunk for all of them instead of a file each. Their components stay split.
+            // The entry (main.tsx) needs only Vite's preload helper before the shell paints.
+            { name: 'preload-helper', test: /vite\/preload-helper/, priority: 10 },
             { name: 'routes', test: /\/src\/routes\/[^?]*\.tsx$|\/src\/routeTree\.gen\.ts$/ },
             // The update prompt and workbox-window arrive together, after the page is up.
             { name: 'pwa-update', test: /workbox-window|app-update-prompt|pwa-register/ },

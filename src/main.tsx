@@ -1,34 +1,15 @@
 import './index.css'
-// listens for the browser's install offer from the start; the headers' button shows it
-import './features/shell/install/use-install-prompt.ts'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App } from './app.tsx'
-import { createSessionSlot } from './features/account/session/session-slot.ts'
-import { activateLanguage, storedLanguage } from './lib/i18n.ts'
-import { createAppRouter, sessionNavigation } from './router.tsx'
-
-const router = createAppRouter()
-const session = createSessionSlot(sessionNavigation(router))
 
 /**
- * A stored token's session (and its machine's code) loads while the language's texts do, then the app
- * renders. Not a top-level await: the session's chunk imports from this one, which must finish first.
+ * The entry is only this: the HTML shell (header bar and skeleton) paints first, then the app's code
+ * is fetched and run. Its download starts one frame later, and the first paint never waits for it.
+ * A hidden tab gets no animation frames, so a timer brings the app there.
  */
-async function render(): Promise<void> {
-  await Promise.all([activateLanguage(storedLanguage()), session.ready])
-  const root = document.getElementById('root')
-  if (!root) throw new Error('index.html has no #root element')
-  createRoot(root).render(
-    <StrictMode>
-      <App router={router} session={session} />
-    </StrictMode>,
-  )
+let booted = false
+function boot(): void {
+  if (booted) return
+  booted = true
+  void import('./boot.tsx')
 }
-void render()
-
-// On the very first visit the page loads before the service worker controls it, so those API
-// answers were never cached. When it takes control, load the page's data once more through it.
-if (import.meta.env.PROD && 'serviceWorker' in navigator && !navigator.serviceWorker.controller) {
-  navigator.serviceWorker.addEventListener('controllerchange', () => void router.invalidate(), { once: true })
-}
+requestAnimationFrame(() => setTimeout(boot, 0))
+setTimeout(boot, 250)

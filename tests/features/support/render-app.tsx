@@ -6,7 +6,7 @@ import { createSessionSlot } from '../../../src/features/account/session/session
 import { activateLanguage, storedLanguage } from '../../../src/lib/i18n.ts'
 import { createAppRouter, sessionNavigation } from '../../../src/router.tsx'
 
-/** The whole PWA (router, session, i18n, real loaders and API client) at a path, as main.tsx starts it. */
+/** The whole PWA (router, session, i18n, real loaders and API client) at a path, as boot.tsx starts it. */
 export async function renderApp(path = '/') {
   await activateLanguage(storedLanguage())
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) })

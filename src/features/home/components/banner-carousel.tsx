@@ -55,10 +55,13 @@ const arrow = css({
 })
 const previousArrow = css({ left: '3' })
 const nextArrow = css({ right: '3' })
-// bottom left, away from the arrows and the dots, and at least 32 px (WCAG target size)
+// At least 32 px (WCAG target size). A phone's banner is short: there it sits top centre, clear of the
+// arrows at the sides and the dots at the bottom; from md up, top right.
 const rotationButton = css({
-  bottom: { base: '2', md: '3' },
-  left: { base: '2', md: '3' },
+  top: { base: '1.5', md: '3' },
+  left: { base: '50%', md: 'auto' },
+  right: { base: 'auto', md: '3' },
+  transform: { base: 'translateX(-50%)', md: 'none' },
   width: '8',
   height: '8',
   borderRadius: 'full',
@@ -67,22 +70,31 @@ const rotationButton = css({
 })
 const dots = css({
   position: 'absolute',
-  bottom: '3',
+  bottom: '1',
   left: '50%',
   transform: 'translateX(-50%)',
   display: 'flex',
-  gap: '2',
   zIndex: 1,
 })
+// a 24 px target (WCAG target size) around the 12 px dot it shows
 const dot = css({
-  width: '3',
-  height: '3',
+  width: '6',
+  height: '6',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
   borderRadius: 'full',
-  bg: 'rgba(255, 255, 255, 0.6)',
-  border: '1px solid rgba(15, 23, 42, 0.4)',
   cursor: 'pointer',
-  '&[aria-current=true]': { bg: 'secondary', borderColor: 'white' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '2px' },
+  _before: {
+    content: '""',
+    width: '3',
+    height: '3',
+    borderRadius: 'full',
+    bg: 'rgba(255, 255, 255, 0.6)',
+    border: '1px solid rgba(15, 23, 42, 0.4)',
+  },
+  '&[aria-current=true]::before': { bg: 'secondary', borderColor: 'white' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '-2px' },
 })
 const srOnly = css({ srOnly: true })
 
