@@ -43,12 +43,34 @@ export default defineConfig({
       height: { base: '160px', md: '320px' },
       mb: '6',
     },
+    // the page's largest image, drawn by the server in place of the block: sized like the real one
+    '.shell-banner': {
+      display: 'block',
+      width: '100%',
+      height: { base: 'auto', md: '320px' },
+      aspectRatio: { base: '15 / 4', md: 'auto' },
+      objectFit: 'cover',
+      borderRadius: 'md',
+      bg: 'gray.100',
+      mb: '6',
+    },
+    '.shell-cover': {
+      display: 'block',
+      width: { base: '100%', md: '39%' },
+      aspectRatio: '1',
+      objectFit: 'contain',
+      borderRadius: 'md',
+      bg: 'gray.100',
+      mb: '6',
+    },
     '.shell-grid': {
       display: 'grid',
       gridTemplateColumns: { base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)', lg: 'repeat(5, 1fr)' },
       gap: '4',
     },
     '.shell-card': { bg: 'gray.100', borderRadius: 'md', aspectRatio: '3 / 4' },
+    // a list's first covers, drawn by the server: square like the cards' own
+    'img.shell-card': { display: 'block', width: '100%', aspectRatio: '1', objectFit: 'cover' },
   },
   theme: {
     extend: {

@@ -20,7 +20,7 @@ import { openApiRoutes } from './routes/openapi.ts'
 import { profileRoutes } from './routes/profile/profile.index.ts'
 import { ratesRoutes } from './routes/rates/rates.index.ts'
 import { userRoutes } from './routes/user/user.index.ts'
-import { largestImageOf } from './services/largest-image.ts'
+import { largestImagesOf } from './services/largest-image.ts'
 
 const AVATAR_UPLOAD_PATH = '/mall/user/updateAvatar'
 
@@ -65,7 +65,7 @@ export function createApp(deps: AppDeps) {
     staticDir: deps.staticDir,
     mediaDir: deps.mediaDir,
     uploadsDir: deps.uploadsDir,
-    largestImage: (path) => largestImageOf(deps.db, path),
+    largestImages: (path, search) => largestImagesOf(deps.db, path, search),
   })
 
   app.onError((error, c) => {

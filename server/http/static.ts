@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Env, Hono, MiddlewareHandler } from 'hono'
+import type { LargestImages } from '../services/largest-image.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -47,11 +48,29 @@ function readShell(file: string): () => string {
 const attribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
-/** The shell with a high-priority preload of the page's largest image, found before any script runs. */
-function withImagePreload(html: string, image: string | null): string {
-  if (!image || !/^(\/[^/]|https?:\/\/)/.test(image)) return html
-  const link = `<link rel="preload" as="image" href="${attribute(image)}" fetchpriority="high" />`
-  return html.replace('</head>', `    ${link}\n  </head>`)
+const isOwnOrWebUrl = (url: string) => /^(\/[^/]|https?:\/\/)/.test(url)
+
+/**
+ * The shell with the page's largest images, found before any script runs: the first preloaded at
+ * high priority, and all drawn in the skeleton where the page will show them (`.shell-banner`,
+ * `.shell-cover`, `img.shell-card` in panda.config.ts, sized like the real ones), so the shopper sees
+ * them before the app has loaded.
+ */
+function withLargestImages(html: string, images: LargestImages | null): string {
+  const urls = images?.urls.filter(isOwnOrWebUrl).map(attribute) ?? []
+  const [first] = urls
+  if (!images || !first) return html
+  const link = `<link rel="preload" as="image" href="${first}" fetchpriority="high" />`
+  const withLink = html.replace('</head>', `    ${link}\n  </head>`)
+  if (images.kind !== 'cards') {
+    const drawn = `<img class="shell-${images.kind}" src="${first}" alt="" fetchpriority="high" />`
+    return withLink.replace('<div class="shell-block"></div>', drawn)
+  }
+  let card = 0
+  return withLink.replace(/<div class="shell-card"><\/div>/g, (placeholder) => {
+    const src = urls[card++]
+    return src ? `<img class="shell-card" src="${src}" alt="" />` : placeholder
+  })
 }
 
 /**
@@ -64,11 +83,11 @@ export function mountStatic<E extends Env>(
     staticDir: string
     mediaDir: string
     uploadsDir: string
-    /** The image the page at a path paints largest, named in its HTML as a preload. */
-    largestImage?: (path: string) => Promise<string | null>
+    /** The images the page at a path paints largest, drawn in its HTML skeleton. */
+    largestImages?: (path: string, search: URLSearchParams) => Promise<LargestImages | null>
   },
 ): void {
-  const { staticDir, mediaDir, uploadsDir, largestImage } = options
+  const { staticDir, mediaDir, uploadsDir, largestImages } = options
 
   // Uploaded files get a fresh random name on every upload, so they never change under a URL.
   const uploads = serveStatic<E>({ root: uploadsDir, rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') })
@@ -100,8 +119,9 @@ export function mountStatic<E extends Env>(
     if (!built) {
       return c.text('The PWA is not built yet: run `npm run build` (npm start does it for you).', 503)
     }
-    const image = largestImage ? await largestImage(c.req.path) : null
+    const search = new URL(c.req.url).searchParams
+    const images = largestImages ? await largestImages(c.req.path, search) : null
     c.header('Cache-Control', REVALIDATE)
-    return c.html(withImagePreload(shellHtml(), image))
+    return c.html(withLargestImages(shellHtml(), images))
   })
 }

@@ -1,16 +1,36 @@
 import { asc, eq } from 'drizzle-orm'
+import { DEFAULT_PAGE_SIZE } from '../../src/domain/queries.ts'
 import type { Db } from '../db/client.ts'
 import { banners, products } from '../db/schema.ts'
+import { coversOnPage, type ProductListName } from './catalog/product-lists.ts'
 
 /** `/product/12`, `/product-hot/product/12`, `/collect/product/12`…: every product page's path. */
 const PRODUCT_PAGE = /^\/(?:[a-z-]+\/)?product\/(\d{1,9})$/
+/** `/product-hot/list` and the other catalog lists' pages (the shopper's own lists are not public). */
+const LIST_PAGE = /^\/product-(hot|new|recommend|discount)\/list$/
+
+/** Cards in a phone's first screen of a list (two columns, two rows). */
+const FIRST_SCREEN_CARDS = 4
 
 /**
- * The image a page paints largest, so the HTML can name it before any script runs (Lighthouse's
- * "LCP request discoverable"): the first banner on the home page, a product's cover on its page.
- * Nothing for other pages, or when the lookup fails: the page then finds the image itself.
+ * The images a page paints largest and where: the home page's first banner, a product's cover, or
+ * the covers of a list's first cards.
  */
-export async function largestImageOf(db: Db, path: string): Promise<string | null> {
+export interface LargestImages {
+  kind: 'banner' | 'cover' | 'cards'
+  urls: string[]
+}
+
+/**
+ * What a page paints largest, so the HTML can show it before any script runs (Lighthouse: the LCP
+ * image discoverable from the document). Nothing for other pages, or when the lookup fails: the page
+ * then finds its images itself.
+ */
+export async function largestImagesOf(
+  db: Db,
+  path: string,
+  search: URLSearchParams,
+): Promise<LargestImages | null> {
   try {
     if (path === '/') {
       const [first] = await db
@@ -19,16 +39,26 @@ export async function largestImageOf(db: Db, path: string): Promise<string | nul
         .where(eq(banners.active, true))
         .orderBy(asc(banners.sort), asc(banners.id))
         .limit(1)
-      return first?.imgUrl ?? null
+      return first ? { kind: 'banner', urls: [first.imgUrl] } : null
     }
     const product = PRODUCT_PAGE.exec(path)
-    if (!product) return null
-    const [row] = await db
-      .select({ imgList: products.imgList })
-      .from(products)
-      .where(eq(products.id, Number(product[1])))
-      .limit(1)
-    return row?.imgList[0] ?? null
+    if (product) {
+      const [row] = await db
+        .select({ imgList: products.imgList })
+        .from(products)
+        .where(eq(products.id, Number(product[1])))
+        .limit(1)
+      const cover = row?.imgList[0]
+      return cover ? { kind: 'cover', urls: [cover] } : null
+    }
+    const list = LIST_PAGE.exec(path)?.[1] as ProductListName | undefined
+    if (list) {
+      const pageNum = Number(search.get('pageNum') ?? '1')
+      if (!Number.isInteger(pageNum) || pageNum < 1 || pageNum > 10_000) return null
+      const urls = await coversOnPage(db, list, { pageNum, pageSize: DEFAULT_PAGE_SIZE }, FIRST_SCREEN_CARDS)
+      return urls.length > 0 ? { kind: 'cards', urls } : null
+    }
+    return null
   } catch {
     return null
   }

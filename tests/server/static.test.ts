@@ -16,7 +16,7 @@ describe('serving the built PWA', () => {
     mkdirSync(join(dir, 'media', 'demo'), { recursive: true })
     writeFileSync(
       join(dist, 'index.html'),
-      '<!doctype html><html><head><title>shell</title></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><title>shell</title></head><body><div id="root"><div class="shell-block"></div><div class="shell-card"></div><div class="shell-card"></div><div class="shell-card"></div><div class="shell-card"></div><div class="shell-card"></div></div></body></html>',
     )
     writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})')
     writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Yoyaku"}')
@@ -86,9 +86,30 @@ describe('serving the built PWA', () => {
     expect(await preloads('/')).toEqual(['/media/demo/banner-1.svg'])
     expect(await preloads(`/product/${product?.id}`)).toEqual(['/media/demo/p-cover.svg'])
     expect(await preloads(`/product-hot/product/${product?.id}`)).toEqual(['/media/demo/p-cover.svg'])
+    // and drawn in the skeleton where the page shows it, before any script runs
+    const home = await (await t.app.request('/')).text()
+    expect(home).toContain('<img class="shell-banner" src="/media/demo/banner-1.svg"')
+    const productPage = await (await t.app.request(`/product/${product?.id}`)).text()
+    expect(productPage).toContain('<img class="shell-cover" src="/media/demo/p-cover.svg"')
     // no product, no page of one, nothing to name
     expect(await preloads('/product/99999999')).toEqual([])
     expect(await preloads('/product-hot/list')).toEqual([])
+
+    // a list's page draws the covers of its first cards, in the list's order and on the asked page
+    await insertProducts(
+      t.db,
+      [3, 1, 2, 4, 5].map((hotRank) => productRow({ hotRank, imgList: [`/media/demo/hot-${hotRank}.svg`] })),
+    )
+    const cardsOf = async (path: string) =>
+      [...(await (await t.app.request(path)).text()).matchAll(/<img class="shell-card" src="([^"]+)"/g)].map(
+        (match) => match[1],
+      )
+    expect(await cardsOf('/product-hot/list')).toEqual(
+      [1, 2, 3, 4].map((rank) => `/media/demo/hot-${rank}.svg`),
+    )
+    expect(await preloads('/product-hot/list')).toEqual(['/media/demo/hot-1.svg'])
+    expect(await cardsOf('/product-hot/list?pageNum=2')).toEqual([])
+    expect(await cardsOf('/product-new/list')).toEqual([])
   })
 
   it('serves media files', async () => {

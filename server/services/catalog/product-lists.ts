@@ -49,3 +49,21 @@ export function pageProducts(
 ): Promise<Page<ProductCardDto>> {
   return selectCardPage(db, audience, page, LISTS[list])
 }
+
+/** The covers of the first `count` products on a page of a list, for that page's HTML skeleton. */
+export async function coversOnPage(
+  db: Db,
+  list: ProductListName,
+  page: PageQuery,
+  count: number,
+): Promise<string[]> {
+  const { where, orderBy } = LISTS[list]
+  const rows = await db
+    .select({ imgList: products.imgList })
+    .from(products)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(count)
+    .offset((page.pageNum - 1) * page.pageSize)
+  return rows.flatMap((row) => (row.imgList[0] ? [row.imgList[0]] : []))
+}
