@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { useRef } from 'react'
+import { useDeferredValue, useRef } from 'react'
 import { css } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
@@ -44,6 +44,8 @@ function LoadFailed(props: { offline: boolean; onRetry: () => void }) {
   )
 }
 
+const NO_PRODUCTS: HomeData['products'] = { recommend: [], hot: [], fresh: [], discount: [] }
+
 /**
  * The home page (spec §2 'Home'): banners and announcements, the search with the rate and the two
  * hint lines, the hot series, then the recommended, hot, new and discounted lists, each only when it
@@ -51,10 +53,12 @@ function LoadFailed(props: { offline: boolean; onRetry: () => void }) {
  */
 export function HomePage(props: { data: HomeData; language: Language; onRetry: () => void }) {
   const { data, language } = props
-  const { products } = data
   const searchRef = useRef<HTMLInputElement>(null)
+  // The lists below the first screen (dozens of cards) render in a second, interruptible pass, so
+  // the banner and the search show without waiting for them and no input waits behind one long task.
+  const products = useDeferredValue(data.products, NO_PRODUCTS)
   const noProducts =
-    !data.productsFailed && Object.values(products).every((list: unknown[]) => list.length === 0)
+    !data.productsFailed && Object.values(data.products).every((list: unknown[]) => list.length === 0)
   return (
     <div className={page}>
       {data.productsFailed ? <LoadFailed offline={data.offline} onRetry={props.onRetry} /> : null}
