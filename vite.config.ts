@@ -59,19 +59,21 @@ export default defineConfig({
             // than a dozen, so no page needs more than a few requests.
             {
               name: 'catalog-ui',
-              test: /\/src\/(components\/ui\/(modal-dialog|focus-trap|hover-tooltip|href-link|pagination)|features\/shell\/components\/(icons|logo|language-switch|category-select|product-type-select)|features\/catalog\/(components\/(product-card|price-slot|product-type-badge|product-list-page|card-add-to-cart|favourite-toggle|catalog-load-error)|search-link|use-page-href|use-price-viewer|use-login-href|order-quantity|cart-snapshot|api\/toggle-favourite|routing\/load-failure)|features\/favourites\/api\/set-favourite|features\/cart\/use-add-to-cart|lib\/use-language|features\/content\/components\/rich-text|domain\/(price-display|dates|catalog|badges|list-queries|tiers|fields|cart|order-status|localized|ratio))\.tsx?$|\/@tanstack\/react-router\//,
+              test: /\/src\/(components\/ui\/(modal-dialog|focus-trap|hover-tooltip|href-link|pagination)|features\/shell\/components\/(icons|logo|language-switch|category-select|product-type-select)|features\/catalog\/(components\/(product-card|price-slot|product-type-badge|product-list-page|card-add-to-cart|favourite-toggle|catalog-load-error)|search-link|use-page-href|use-price-viewer|use-login-href|order-quantity|cart-snapshot|api\/toggle-favourite|routing\/load-failure)|features\/favourites\/api\/set-favourite|features\/shell\/install\/(install-app-button|use-install-prompt)|domain\/validation-messages|features\/cart\/use-add-to-cart|lib\/use-language|features\/content\/components\/rich-text|domain\/(price-display|dates|catalog|badges|list-queries|tiers|fields|cart|order-status|localized|ratio))\.tsx?$|\/@tanstack\/react-router\//,
               includeDependenciesRecursively: false,
             },
             // Everything a product page adds to the first load, in one file.
             {
               name: 'product-detail',
-              test: /\/src\/(features\/catalog\/(components\/(product-detail-page|product-gallery|add-to-cart-form|product-not-found)|routing\/load-product-detail)|components\/ui\/(form-field|quantity-stepper)|domain\/pricing)\.tsx?$/,
+              test: /\/src\/(features\/catalog\/(components\/(product-detail-page|product-gallery|add-to-cart-form|product-not-found)|routing\/load-product-detail|api\/get-product-details)|components\/ui\/(form-field|quantity-stepper)|domain\/pricing)\.tsx?$/,
               includeDependenciesRecursively: false,
             },
             // The session's machine and xstate: at start with a stored token, else on the first sign-in.
             {
               name: 'session',
               test: /\/node_modules\/xstate\/|\/machines\/session\/|\/src\/features\/account\/session\/(create-session|cart-link)\.ts$/,
+              // only these: what they share with the first load (storage, messages) stays out of it
+              includeDependenciesRecursively: false,
             },
           ],
         },

@@ -1,5 +1,3 @@
-// listens for the browser's install offer from the start; the headers' button shows it
-import './features/shell/install/use-install-prompt.ts'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app.tsx'

@@ -1,4 +1,6 @@
 import './index.css'
+// Chromium may offer installation before the app has loaded: listen from the start (no React here).
+import './features/shell/install/install-offer.ts'
 
 /**
  * The entry is only this: the HTML shell (header bar and skeleton) paints first, then the app's code

@@ -11,10 +11,12 @@ import { SiteFooter } from '../features/content/components/site-footer.tsx'
 import { AppHeader } from '../features/shell/components/app-header.tsx'
 import { MemberExtras } from '../features/shell/components/member-extras.tsx'
 import { RootError } from '../features/shell/components/root-error.tsx'
+import { useAfterLoad } from '../features/shell/hooks/use-after-load.ts'
 import { OfflineIndicator } from '../features/shell/offline/offline-indicator.tsx'
 import { activateLanguage, currentLanguage } from '../lib/i18n.ts'
 
-// Only a production build has a service worker to register.
+// Only a production build has a service worker to register; it is registered (with the update
+// prompt's code) once the first view has loaded and the browser is idle, so precaching never competes.
 const AppUpdatePrompt = import.meta.env.PROD
   ? lazy(() => import('../features/shell/components/app-update-prompt.tsx'))
   : () => null
@@ -40,6 +42,7 @@ function RootLayout() {
   const { categories } = Route.useLoaderData()
   const router = useRouter()
   useLingui() // re-render on language change
+  const afterLoad = useAfterLoad()
   const language = currentLanguage()
   const changeLanguage = async (next: Language) => {
     // stores the choice (localeLang) and switches the texts
@@ -61,9 +64,11 @@ function RootLayout() {
       <SiteFooter language={language} />
       <OfflineIndicator />
       <MemberExtras />
-      <Suspense>
-        <AppUpdatePrompt />
-      </Suspense>
+      {afterLoad ? (
+        <Suspense>
+          <AppUpdatePrompt />
+        </Suspense>
+      ) : null}
     </>
   )
 }

@@ -2,7 +2,7 @@ import { I18nProvider } from '@lingui/react'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { InstallAppButton } from '../../../src/features/shell/install/install-app-button.tsx'
-import { createInstallPrompt } from '../../../src/features/shell/install/use-install-prompt.ts'
+import { createInstallPrompt } from '../../../src/features/shell/install/install-offer.ts'
 import { activateLanguage, i18n } from '../../../src/lib/i18n.ts'
 
 /** A display-mode query answering `standalone`, switchable like a real MediaQueryList. */

@@ -3,8 +3,8 @@ import { type ErrorComponentProps, useRouter } from '@tanstack/react-router'
 import { Button } from '../../../components/ui/button.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
 import { ApiFailure } from '../../../lib/api-client.ts'
+import { LazyOfflinePage } from '../../shell/offline/lazy-offline-page.tsx'
 import { isNetworkDown } from '../../shell/offline/network-down.ts'
-import { OfflinePage } from '../../shell/offline/offline-page.tsx'
 
 /**
  * A catalog page that could not load (spec §8 'Network Error or Item Unavailable'): without a network
@@ -13,7 +13,7 @@ import { OfflinePage } from '../../shell/offline/offline-page.tsx'
  */
 export function CatalogLoadError({ error }: Pick<ErrorComponentProps, 'error'>) {
   const router = useRouter()
-  if (isNetworkDown(error)) return <OfflinePage onRetry={() => void router.invalidate()} />
+  if (isNetworkDown(error)) return <LazyOfflinePage onRetry={() => void router.invalidate()} />
   return (
     <Notice
       tone="error"

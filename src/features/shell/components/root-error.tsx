@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro'
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router'
 import { Notice } from '../../../components/ui/notice.tsx'
+import { LazyOfflinePage } from '../offline/lazy-offline-page.tsx'
 import { isNetworkDown } from '../offline/network-down.ts'
-import { OfflinePage } from '../offline/offline-page.tsx'
 
 /**
  * A page that failed where its own route says nothing: without a network (a route never opened
@@ -11,7 +11,7 @@ import { OfflinePage } from '../offline/offline-page.tsx'
  */
 export function RootError({ error }: Pick<ErrorComponentProps, 'error'>) {
   const router = useRouter()
-  if (isNetworkDown(error)) return <OfflinePage onRetry={() => void router.invalidate()} />
+  if (isNetworkDown(error)) return <LazyOfflinePage onRetry={() => void router.invalidate()} />
   return (
     <Notice
       tone="error"

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { css } from '../../../../styled-system/css'
-import { type InstallPrompt, installPrompt, useInstallPrompt } from './use-install-prompt.ts'
+import { type InstallPrompt, installPrompt } from './install-offer.ts'
+import { useInstallPrompt } from './use-install-prompt.ts'
 
 // 36 px: above the 24 px minimum target size, and as quiet as the header's other icon buttons
 const installButton = css({
