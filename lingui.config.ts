@@ -1,14 +1,43 @@
 import { defineConfig } from '@lingui/conf'
 
+/** Where the shell's texts are written: the shell, the catalog's pages and what they all share. */
+const SHELL_TEXTS = [
+  '<rootDir>/src/routes',
+  '<rootDir>/src/components',
+  '<rootDir>/src/domain',
+  '<rootDir>/src/lib/api-client.ts',
+  '<rootDir>/src/lib/toast.ts',
+  '<rootDir>/src/features/shell',
+  '<rootDir>/src/features/catalog',
+  '<rootDir>/src/features/home',
+  '<rootDir>/src/features/content',
+  '<rootDir>/src/features/cart/use-add-to-cart.ts',
+  '<rootDir>/src/features/cart/cart-messages.ts',
+]
+
 export default defineConfig({
   sourceLocale: 'zh-CN',
   locales: ['zh-CN', 'ja', 'en'],
   fallbackLocales: { default: 'zh-CN' },
   catalogs: [
+    // The shell's and the catalog pages' texts, loaded first (src/lib/i18n.ts): a visitor's first
+    // load carries these only.
+    {
+      path: '<rootDir>/src/locales/{locale}/shell',
+      include: SHELL_TEXTS,
+      exclude: ['**/node_modules/**', '<rootDir>/src/routeTree.gen.ts', '<rootDir>/src/sw/**'],
+    },
+    // The other texts (accounts, cart, addresses, favourites …), loaded once a page or a signed-in
+    // shopper needs them. A text used on both sides is in both.
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '<rootDir>/src/routeTree.gen.ts', '<rootDir>/src/sw/**'],
+      exclude: [
+        '**/node_modules/**',
+        '<rootDir>/src/routeTree.gen.ts',
+        '<rootDir>/src/sw/**',
+        ...SHELL_TEXTS,
+      ],
     },
   ],
   // `lingui compile --strict` is only a CI check for missing translations; the app imports .po files.

@@ -44,6 +44,8 @@ export default defineConfig({
   ],
   build: {
     target: 'es2023',
+    // every browser that runs this build (ES2023) knows modulepreload: no polyfill in the entry
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -54,7 +56,12 @@ export default defineConfig({
             { name: 'preload-helper', test: /vite\/preload-helper/, priority: 10 },
             { name: 'routes', test: /\/src\/routes\/[^?]*\.tsx$|\/src\/routeTree\.gen\.ts$/ },
             // The update prompt and workbox-window arrive together, after the page is up.
-            { name: 'pwa-update', test: /workbox-window|app-update-prompt|pwa-register/ },
+            {
+              name: 'pwa-update',
+              test: /workbox-window|app-update-prompt|pwa-register/,
+              // only these: a shared button pulled in here made every page load this chunk at once
+              includeDependenciesRecursively: false,
+            },
             // Small pieces most pages show (cards, prices, icons, dialogs) travel in one file rather
             // than a dozen, so no page needs more than a few requests.
             {

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app.tsx'
 import { createSessionSlot } from './features/account/session/session-slot.ts'
 import { activateLanguage, storedLanguage } from './lib/i18n.ts'
+import { readStoredToken } from './lib/session-token.ts'
 import { createAppRouter, sessionNavigation } from './router.tsx'
 
 const router = createAppRouter()
@@ -15,7 +16,9 @@ const session = createSessionSlot(sessionNavigation(router))
  * renders. Not a top-level await: the session's chunk imports from this one, which must finish first.
  */
 async function render(): Promise<void> {
-  await Promise.all([activateLanguage(storedLanguage()), session.ready])
+  // a signed-in shopper's shell shows account texts (menus, tiers) from the start
+  const allTexts = readStoredToken() !== null
+  await Promise.all([activateLanguage(storedLanguage(), { allTexts }), session.ready])
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')
   // A transition renders in slices that yield to the browser, so the first render blocks no input

@@ -13,7 +13,7 @@ import { MemberExtras } from '../features/shell/components/member-extras.tsx'
 import { RootError } from '../features/shell/components/root-error.tsx'
 import { useAfterLoad } from '../features/shell/hooks/use-after-load.ts'
 import { OfflineIndicator } from '../features/shell/offline/offline-indicator.tsx'
-import { activateLanguage, currentLanguage } from '../lib/i18n.ts'
+import { activateLanguage, currentLanguage, loadAllTexts } from '../lib/i18n.ts'
 
 // Only a production build has a service worker to register; it is registered (with the update
 // prompt's code) once the first view has loaded and the browser is idle, so precaching never competes.
@@ -23,7 +23,17 @@ const AppUpdatePrompt = import.meta.env.PROD
 
 const main = css({ maxWidth: '7xl', mx: 'auto', px: { base: '3', md: '4' }, py: '6', minHeight: '60vh' })
 
+/**
+ * The catalog's pages (home, lists, series, search, products, articles) need only the shell's texts;
+ * any other page (account, cart, favourites, addresses …) waits for every text before it shows.
+ */
+const SHELL_TEXT_PAGES =
+  /^\/($|product-[a-z-]+\/(list|product\/\d+)$|product\/\d+$|product-(hot-series|all-series)$|article\/)/
+
 export const Route = createRootRoute({
+  beforeLoad: async ({ location }) => {
+    if (!SHELL_TEXT_PAGES.test(location.pathname)) await loadAllTexts().catch(() => {})
+  },
   // The category tree is fetched once; a failure leaves the bar empty rather than blocking the shop.
   loader: async (): Promise<{ categories: CategoryNode[] }> => {
     try {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 
 const catalogs = new Map<string, string>()
 
@@ -10,7 +10,12 @@ const catalogs = new Map<string, string>()
 export function translated(locale: 'ja' | 'en', source: string): string {
   let catalog = catalogs.get(locale)
   if (!catalog) {
-    catalog = readFileSync(`src/locales/${locale}/messages.po`, 'utf8')
+    // the shell's texts and the others: every catalog the app ships for the locale
+    const folder = `src/locales/${locale}`
+    catalog = readdirSync(folder)
+      .filter((file) => file.endsWith('.po'))
+      .map((file) => readFileSync(`${folder}/${file}`, 'utf8'))
+      .join('\n')
     catalogs.set(locale, catalog)
   }
   const at = catalog.indexOf(`msgid ${JSON.stringify(source)}\nmsgstr `)
