@@ -17,6 +17,8 @@ export interface Env {
   mailFrom: string
   /** Behind a reverse proxy: read the client address from X-Forwarded-For. */
   trustProxy: boolean
+  /** Log each request's method, path, status and time to stdout (on unless LOG_REQUESTS=0). */
+  logRequests: boolean
 }
 
 export class EnvError extends Error {
@@ -81,5 +83,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     staticDir: resolve(read('STATIC_DIR') ?? 'dist'),
     mailFrom: read('MAIL_FROM') ?? 'Yoyaku <no-reply@yoyaku.local>',
     trustProxy: parse('TRUST_PROXY', v.picklist(['0', '1'], 'must be 0 or 1')) === '1',
+    logRequests: parse('LOG_REQUESTS', v.picklist(['0', '1'], 'must be 0 or 1')) !== '0',
   }
 }

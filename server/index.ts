@@ -45,7 +45,7 @@ async function main() {
     staticDir: env.staticDir,
     mediaDir,
     uploadsDir,
-    logRequests: true,
+    logRequests: env.logRequests,
     authKeys: await loadAuthKeys(database.db),
     mailer,
     publicUrl: env.publicUrl,

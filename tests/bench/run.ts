@@ -8,14 +8,18 @@ import { join } from 'node:path'
 import { latestCodeFor } from '../server/support/outbox.ts'
 import { runServer, stopServer } from '../support/server-process.ts'
 import { measureLatency } from './api-latency.ts'
-import { measureFirstPageJs } from './first-page-js.ts'
+import { measureApiThroughput, throughputLines } from './api-throughput.ts'
+import { type FirstPageJs, measureFirstPageJs } from './first-page-js.ts'
+import { measureLighthouse } from './lighthouse-scores.ts'
 import { measureCommitCost } from './pglite-commit-cost.ts'
 import { measurePriceEngine } from './price-engine.ts'
 import { measureSearchLatency, printSearchLatency } from './search-latency.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'yoyaku-bench-'))
 const outboxDir = join(dataDir, 'outbox')
-const run = runServer({ DATA_DIR: dataDir, STATIC_DIR: 'dist', MAIL_OUTBOX_DIR: outboxDir })
+// No request log: the bare route it is compared with logs nothing, and a log line per request costs
+// the server a write and this process (which also runs autocannon) a read.
+const run = runServer({ DATA_DIR: dataDir, STATIC_DIR: 'dist', MAIL_OUTBOX_DIR: outboxDir, LOG_REQUESTS: '0' })
 const server = await run.started
 
 /** A customer made through the real sign-up calls; returns its login body and token. */
@@ -36,8 +40,19 @@ async function signUpCustomer(baseUrl: string) {
 }
 
 try {
-  const firstPageJs = await measureFirstPageJs(`${server.baseUrl}/`)
+  // The issue's three pages: home, a list and a product page (the first product of the hot list).
+  const hot = (await (await fetch(`${server.baseUrl}/api/mall/product/hotList?language=zhCn`)).json()) as {
+    data: { id: number }[]
+  }
+  const pages = ['/', '/product-hot/list', `/product/${hot.data[0]?.id ?? 1}`]
+  const firstPageJs: FirstPageJs[] = []
+  for (const path of pages) {
+    for (const width of [412, 1280]) firstPageJs.push(await measureFirstPageJs(server.baseUrl, path, width))
+  }
+  // Lighthouse's mobile defaults, median of 3, before anything else loads the machine.
+  const lighthouse = await measureLighthouse(server.baseUrl, pages, 3)
   const customer = await signUpCustomer(server.baseUrl)
+  const throughput = await measureApiThroughput(server.baseUrl, customer.token)
   const latency = [
     await measureLatency(server.baseUrl, '/api/mall/category/list'),
     await measureLatency(server.baseUrl, '/api/mall/product/hotList?language=zhCn'),
@@ -65,6 +80,8 @@ try {
     at: new Date().toISOString(),
     node: process.version,
     firstPageJs,
+    lighthouse,
+    throughput,
     latency,
     commitCost,
     priceEngine,
@@ -72,10 +89,20 @@ try {
   }
   mkdirSync('bench-results', { recursive: true })
   writeFileSync(join('bench-results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`)
-  console.log(
-    `first-page JS (home): ${firstPageJs.files} files, ${firstPageJs.rawKb} KB raw, ${firstPageJs.gzipKb} KB gzip`,
-  )
-  for (const { url, gzipKb } of firstPageJs.largest) console.log(`  ${gzipKb} KB gzip  ${url}`)
+  for (const page of firstPageJs) {
+    console.log(
+      `first-load JS ${page.path} at ${page.width} px: ${page.files} scripts, ${page.rawKb} KB raw, ${page.gzipKb} KB gzip; CSS ${page.cssGzipKb} KB gzip`,
+    )
+    for (const { url, gzipKb } of page.largest) console.log(`  ${gzipKb} KB gzip  ${url}`)
+  }
+  for (const page of lighthouse) {
+    const { performance, accessibility, seo } = page.scores
+    console.log(
+      `Lighthouse ${page.path} (mobile, median of 3): performance ${performance}, accessibility ${accessibility}, best practices ${page.scores['best-practices']}, SEO ${seo}; FCP ${page.fcpMs} ms, LCP ${page.lcpMs} ms, TBT ${page.tbtMs} ms`,
+    )
+    if (page.failing.length > 0) console.log(`  below 0.9: ${page.failing.join(', ')}`)
+  }
+  for (const line of throughputLines(throughput)) console.log(line)
   for (const l of latency)
     console.log(`${l.path}: p50 ${l.p50Ms} ms, p95 ${l.p95Ms} ms, max ${l.maxMs} ms (${l.requests} requests)`)
   for (const c of commitCost)

@@ -13,6 +13,7 @@ describe('configuration', () => {
       publicUrl: 'http://localhost:8080',
       mailFrom: 'Yoyaku <no-reply@yoyaku.local>',
       trustProxy: false,
+      logRequests: true,
     })
   })
 
@@ -28,6 +29,7 @@ describe('configuration', () => {
       PUBLIC_URL: 'https://shop.example/',
       MAIL_FROM: 'Shop <hello@shop.example>',
       TRUST_PROXY: '1',
+      LOG_REQUESTS: '0',
     })
     expect(env).toMatchObject({
       port: 9000,
@@ -40,6 +42,7 @@ describe('configuration', () => {
       publicUrl: 'https://shop.example',
       mailFrom: 'Shop <hello@shop.example>',
       trustProxy: true,
+      logRequests: false,
     })
   })
 
@@ -59,6 +62,7 @@ describe('configuration', () => {
       'Invalid configuration: ADMIN_EMAIL must be an e-mail address (got "not-an-email")',
     ],
     [{ TRUST_PROXY: 'yes' }, 'Invalid configuration: TRUST_PROXY must be 0 or 1 (got "yes")'],
+    [{ LOG_REQUESTS: 'off' }, 'Invalid configuration: LOG_REQUESTS must be 0 or 1 (got "off")'],
     [
       { ADMIN_PASSWORD: 'Str0ng!Pass' },
       'Invalid configuration: ADMIN_PASSWORD is set but ADMIN_EMAIL is not',
