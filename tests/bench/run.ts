@@ -19,7 +19,12 @@ const dataDir = mkdtempSync(join(tmpdir(), 'yoyaku-bench-'))
 const outboxDir = join(dataDir, 'outbox')
 // No request log: the bare route it is compared with logs nothing, and a log line per request costs
 // the server a write and this process (which also runs autocannon) a read.
-const run = runServer({ DATA_DIR: dataDir, STATIC_DIR: 'dist', MAIL_OUTBOX_DIR: outboxDir, LOG_REQUESTS: '0' })
+const run = runServer({
+  DATA_DIR: dataDir,
+  STATIC_DIR: 'dist',
+  MAIL_OUTBOX_DIR: outboxDir,
+  LOG_REQUESTS: '0',
+})
 const server = await run.started
 
 /** A customer made through the real sign-up calls; returns its login body and token. */
