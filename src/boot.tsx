@@ -34,7 +34,18 @@ async function render(): Promise<void> {
 void render()
 
 // On the very first visit the page loads before the service worker controls it, so those API
-// answers were never cached. When it takes control, load the page's data once more through it.
+// answers were never cached. When it takes control, load the page's data once more through it, but
+// never in the middle of a navigation the shopper started: then once that one has settled.
+function reloadThroughServiceWorker(): void {
+  if (router.state.status === 'idle') {
+    void router.invalidate()
+    return
+  }
+  const unsubscribe = router.subscribe('onResolved', () => {
+    unsubscribe()
+    void router.invalidate()
+  })
+}
 if (import.meta.env.PROD && 'serviceWorker' in navigator && !navigator.serviceWorker.controller) {
-  navigator.serviceWorker.addEventListener('controllerchange', () => void router.invalidate(), { once: true })
+  navigator.serviceWorker.addEventListener('controllerchange', reloadThroughServiceWorker, { once: true })
 }
