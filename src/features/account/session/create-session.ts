@@ -26,7 +26,8 @@ import { getChargeDetails } from '../api/get-charge-details.ts'
 import { getPayInfo } from '../api/get-pay-info.ts'
 import { getVipLevels } from '../api/get-vip-levels.ts'
 import { logOut } from '../api/log-out.ts'
-import { type CartSessionLink, cartLinkFor, savedCart } from './cart-link.ts'
+import { cartLinkFor, savedCart } from './cart-link.ts'
+import type { CartSessionLink } from './cart-session-link.ts'
 
 export type SessionActor = Awaited<ReturnType<typeof createSession>>
 

@@ -1,7 +1,6 @@
-import type { SessionSnapshot } from '../../../../machines/session/session.machine.ts'
 import { configureSession } from '../../../lib/api-client.ts'
 import { readStoredToken } from '../../../lib/session-token.ts'
-import type { CartSessionLink } from './cart-link.ts'
+import { type CartSessionLink, cartLinkOver } from './cart-session-link.ts'
 import type { SessionActor, SessionNavigation, SessionStartOptions } from './create-session.ts'
 
 /**
@@ -62,31 +61,7 @@ export function createSessionSlot(navigation: SessionNavigation): SessionSlot {
   }
 }
 
-/** `customer:{id}` while a customer is signed in: whose cart the cart's code works on. */
-function cartOwnerOf(snapshot: SessionSnapshot | undefined): string | null {
-  if (!snapshot?.matches('signedIn')) return null
-  const claims = snapshot.context.claims
-  return claims?.kind === 'customer' ? `customer:${claims.sub}` : null
-}
-
-/** The cart's view of the session (see cart-link.ts), following the slot as the session starts. */
+/** The cart's view of the tab's session, following the slot as the session starts. */
 export function slotCartLink(slot: SessionSlot): CartSessionLink {
-  const owner = () => cartOwnerOf(slot.current()?.getSnapshot())
-  return {
-    owner,
-    onOwnerChange(listener) {
-      let last = owner()
-      return slot.subscribe(() => {
-        const next = owner()
-        if (next === last) return
-        last = next
-        listener()
-      })
-    },
-    cartNumberChanged(cartNumber) {
-      const session = slot.current()
-      if (!session || session.getSnapshot().context.startup.cartNumber === cartNumber) return
-      session.send({ type: 'STARTUP_PATCHED', patch: { cartNumber } })
-    },
-  }
+  return cartLinkOver(slot.current, slot.subscribe)
 }

@@ -4,7 +4,7 @@ import type {
   SessionSnapshot,
   StartupData,
 } from '../../../../machines/session/session.machine.ts'
-import type { CartSessionLink } from './cart-link.ts'
+import type { CartSessionLink } from './cart-session-link.ts'
 import { type SessionSlot, slotCartLink } from './session-slot.ts'
 
 const SessionContext = createContext<SessionSlot | null>(null)
