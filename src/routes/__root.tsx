@@ -11,12 +11,11 @@ import { SiteFooter } from '../features/content/components/site-footer.tsx'
 import { AppHeader } from '../features/shell/components/app-header.tsx'
 import { MemberExtras } from '../features/shell/components/member-extras.tsx'
 import { RootError } from '../features/shell/components/root-error.tsx'
-import { useAfterLoad } from '../features/shell/hooks/use-after-load.ts'
 import { OfflineIndicator } from '../features/shell/offline/offline-indicator.tsx'
 import { activateLanguage, currentLanguage, loadAllTexts } from '../lib/i18n.ts'
 
-// Only a production build has a service worker to register; it is registered (with the update
-// prompt's code) once the first view has loaded and the browser is idle, so precaching never competes.
+// Only a production build has a service worker to register (workbox-window waits for the page's
+// load event). Registering any later left a shopper who moves on quickly with no worker at all.
 const AppUpdatePrompt = import.meta.env.PROD
   ? lazy(() => import('../features/shell/components/app-update-prompt.tsx'))
   : () => null
@@ -52,7 +51,6 @@ function RootLayout() {
   const { categories } = Route.useLoaderData()
   const router = useRouter()
   useLingui() // re-render on language change
-  const afterLoad = useAfterLoad()
   const language = currentLanguage()
   const changeLanguage = async (next: Language) => {
     // stores the choice (localeLang) and switches the texts
@@ -74,11 +72,9 @@ function RootLayout() {
       <SiteFooter language={language} />
       <OfflineIndicator />
       <MemberExtras />
-      {afterLoad ? (
-        <Suspense>
-          <AppUpdatePrompt />
-        </Suspense>
-      ) : null}
+      <Suspense>
+        <AppUpdatePrompt />
+      </Suspense>
     </>
   )
 }
