@@ -22,6 +22,19 @@ export interface AppDeps {
   trustProxy: boolean
   /** The clock; tests move it to check expiry. */
   now: () => Date
+  payments: PaymentDeps
+}
+
+/** What the payment gateways need from the process (services/payments/gateways.ts). */
+export interface PaymentDeps {
+  /** The sandbox gateway serves the routes without a real provider (PAYMENTS_SANDBOX, default on). */
+  sandbox: boolean
+  /**
+   * The address this server reaches itself at over HTTP (`http://127.0.0.1:<port>`), where the sandbox
+   * delivers its signed webhooks. Not PUBLIC_URL, which is for links in mail and may sit behind a
+   * proxy. Throws while the server is not listening yet.
+   */
+  selfUrl: () => string
 }
 
 /** The signed-in account of a guarded call, set by the session middleware. */

@@ -11,12 +11,16 @@ import { mountStatic } from './http/static.ts'
 import { addressRoutes } from './routes/address/address.index.ts'
 import { cartRoutes } from './routes/cart/cart.index.ts'
 import { catalogRoutes } from './routes/catalog/catalog.index.ts'
+import { checkoutRoutes } from './routes/checkout/checkout.index.ts'
 import { contentRoutes } from './routes/content/content.index.ts'
 import { favouriteRoutes } from './routes/favourites/favourites.index.ts'
 import { healthRoutes } from './routes/health/health.index.ts'
 import { historyRoutes } from './routes/history/history.index.ts'
 import { membershipRoutes } from './routes/membership/membership.index.ts'
 import { openApiRoutes } from './routes/openapi.ts'
+import { opsRoutes } from './routes/ops/ops.index.ts'
+import { orderRoutes } from './routes/orders/orders.index.ts'
+import { paymentRoutes } from './routes/payments/payments.index.ts'
 import { profileRoutes } from './routes/profile/profile.index.ts'
 import { ratesRoutes } from './routes/rates/rates.index.ts'
 import { userRoutes } from './routes/user/user.index.ts'
@@ -46,6 +50,10 @@ function createApi() {
     .route('/', userRoutes)
     .route('/', membershipRoutes)
     .route('/', profileRoutes)
+    .route('/', checkoutRoutes)
+    .route('/', orderRoutes)
+    .route('/', paymentRoutes)
+    .route('/', opsRoutes)
     .route('/', openApiRoutes)
 }
 

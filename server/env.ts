@@ -19,6 +19,11 @@ export interface Env {
   trustProxy: boolean
   /** Log each request's method, path, status and time to stdout (on unless LOG_REQUESTS=0). */
   logRequests: boolean
+  /**
+   * The sandbox gateway serves every payment route that has no provider credentials (on unless
+   * PAYMENTS_SANDBOX=0): `npm start` takes test payments out of the box, clearly labelled.
+   */
+  paymentsSandbox: boolean
 }
 
 export class EnvError extends Error {
@@ -84,5 +89,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     mailFrom: read('MAIL_FROM') ?? 'Yoyaku <no-reply@yoyaku.local>',
     trustProxy: parse('TRUST_PROXY', v.picklist(['0', '1'], 'must be 0 or 1')) === '1',
     logRequests: parse('LOG_REQUESTS', v.picklist(['0', '1'], 'must be 0 or 1')) !== '0',
+    paymentsSandbox: parse('PAYMENTS_SANDBOX', v.picklist(['0', '1'], 'must be 0 or 1')) !== '0',
   }
 }

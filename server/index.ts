@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { seedDemoCatalog } from './db/seed/seed.ts'
 import { scheduleAccountSweep } from './jobs/account-sweep.ts'
+import { scheduleOrderExpiry } from './jobs/order-expiry.ts'
 import { ensureOperatorAccount } from './services/accounts/operator-account.ts'
 import { loadAuthKeys } from './services/accounts/server-secrets.ts'
 import { createMailer } from './services/mail/mailer.ts'
@@ -40,6 +41,8 @@ async function main() {
 
   const uploadsDir = join(env.dataDir, 'uploads')
   await mkdir(uploadsDir, { recursive: true })
+  // Known once the server listens (PORT=0 picks a free port): the sandbox's webhooks come back here.
+  let listeningPort: number | undefined
   const app = createApp({
     db: database.db,
     staticDir: env.staticDir,
@@ -51,9 +54,18 @@ async function main() {
     publicUrl: env.publicUrl,
     trustProxy: env.trustProxy,
     now: () => new Date(),
+    payments: {
+      sandbox: env.paymentsSandbox,
+      selfUrl: () => {
+        if (listeningPort === undefined) throw new Error('the server is not listening yet')
+        return `http://${selfHost(env.host)}:${listeningPort}`
+      },
+    },
   })
   const stopSweep = scheduleAccountSweep(database.db)
+  const stopOrderExpiry = scheduleOrderExpiry(database.db, () => new Date())
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+    listeningPort = info.port
     const where = database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'
     console.log(`Yoyaku is listening on http://localhost:${info.port} (${where})`)
   })
@@ -72,6 +84,7 @@ async function main() {
     if (stopping) return
     stopping = true
     stopSweep()
+    stopOrderExpiry()
     console.log(`${signal}: finishing open requests, then stopping`)
     // Give in-flight requests 10 s, then stop regardless.
     const force = setTimeout(() => {
@@ -89,6 +102,13 @@ async function main() {
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+/** Where this process reaches itself: loopback when it listens on every interface, else the one address. */
+function selfHost(host: string): string {
+  if (host === '0.0.0.0' || host === '' || host === 'localhost') return '127.0.0.1'
+  if (host === '::') return '[::1]'
+  return host.includes(':') ? `[${host}]` : host
 }
 
 await main()

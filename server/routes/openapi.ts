@@ -6,12 +6,16 @@ import { ok } from '../http/envelope.ts'
 import { addressContracts } from './address/address.routes.ts'
 import { cartContracts } from './cart/cart.routes.ts'
 import { catalogContracts } from './catalog/catalog.routes.ts'
+import { checkoutContracts } from './checkout/checkout.routes.ts'
 import { contentContracts } from './content/content.routes.ts'
 import type { RouteContract } from './contract.ts'
 import { favouriteContracts } from './favourites/favourites.routes.ts'
 import { healthContracts } from './health/health.routes.ts'
 import { historyContracts } from './history/history.routes.ts'
 import { membershipContracts } from './membership/membership.routes.ts'
+import { opsContracts } from './ops/ops.routes.ts'
+import { orderContracts } from './orders/orders.routes.ts'
+import { paymentContracts } from './payments/payments.routes.ts'
 import { profileContracts } from './profile/profile.routes.ts'
 import { ratesContracts } from './rates/rates.routes.ts'
 import { userContracts } from './user/user.routes.ts'
@@ -29,6 +33,10 @@ export const allContracts: readonly RouteContract[] = [
   ...userContracts,
   ...membershipContracts,
   ...profileContracts,
+  ...checkoutContracts,
+  ...orderContracts,
+  ...paymentContracts,
+  ...opsContracts,
 ]
 
 const envelope = (data: string) => ({
@@ -66,15 +74,19 @@ function requestBodyOf(schema: v.GenericSchema) {
   }
 }
 
+/** Path parameters that are not numeric ids: a payment's random id, a sandbox outcome, a gateway's name. */
+const TEXT_PATH_PARAMETERS = new Set(['paymentId', 'outcome', 'gateway'])
+
 export function buildOpenApi() {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const contract of allContracts) {
-    const path = `/api${contract.path.replace(/:(\w+)/g, '{$1}')}`
-    const pathParameters = [...contract.path.matchAll(/:(\w+)/g)].map(([, name]) => ({
+    // Hono's `:id{[0-9]+}` constraint is not part of the published path.
+    const path = `/api${contract.path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')}`
+    const pathParameters = [...contract.path.matchAll(/:(\w+)/g)].map(([, name = '']) => ({
       name,
       in: 'path',
       required: true,
-      schema: { type: 'integer', minimum: 1 },
+      schema: TEXT_PATH_PARAMETERS.has(name) ? { type: 'string' } : { type: 'integer', minimum: 1 },
     }))
     const queryParameters = Object.entries(contract.query?.entries ?? {}).map(([name, schema]) => ({
       name,

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { calendarDateSchema } from './dates.ts'
 import { orRequired, payloadObject } from './fields.ts'
-import { ORDER_STATUSES } from './order-status.ts'
+import { ORDER_STATUSES } from './order-status-codes.ts'
 import { PRODUCT_TYPES, ProductType } from './product-type.ts'
 import { languageQuery, optionalQueryValue, pageQuery, queryValue, wholeNumber } from './queries.ts'
 import { ValidationMessage } from './validation-messages.ts'
@@ -46,15 +46,18 @@ export const productListQuery = v.object({
 })
 export type ProductListQuery = v.InferOutput<typeof productListQuery>
 
+/** The fields of the order list's query (spec §3 'Order list query'). */
+export const orderListEntries = {
+  ...pageQuery.entries,
+  status: optionalQueryValue(orderStatusFilter),
+  orderId: optionalQueryValue(wholeNumber(1, MAX_ID)),
+  startDate: optionalQueryValue(calendarDateSchema),
+  endDate: optionalQueryValue(calendarDateSchema),
+}
+
 /** GET /mall/order/list. The date range is inclusive: a start and end on the same day is one day. */
 export const orderListQuery = v.pipe(
-  v.object({
-    ...pageQuery.entries,
-    status: optionalQueryValue(orderStatusFilter),
-    orderId: optionalQueryValue(wholeNumber(1, MAX_ID)),
-    startDate: optionalQueryValue(calendarDateSchema),
-    endDate: optionalQueryValue(calendarDateSchema),
-  }),
+  v.object(orderListEntries),
   v.forward(
     v.partialCheck(
       [['startDate'], ['endDate']],

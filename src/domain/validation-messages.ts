@@ -37,6 +37,8 @@ export const ValidationMessage = {
   postCode: 'must be at most 16 letters, digits, spaces or hyphens',
   productType: 'must be a product type from 0 to 9',
   orderStatus: 'must be one of the order status codes',
+  payType: 'must be one of the route’s payment types',
+  points: 'must be a whole number of points from 0 to 99999999',
   atMost50: 'must be at most 50 characters',
   atMost64: 'must be at most 64 characters',
   atMost100: 'must be at most 100 characters',

@@ -40,6 +40,8 @@ const VALIDATION_TEXT: Record<ValidationMessage, () => string> = {
   [ValidationMessage.postCode]: () => t`邮编最多 16 位，只能包含字母、数字、空格或连字符`,
   [ValidationMessage.productType]: () => t`商品类型须为 0 到 9`,
   [ValidationMessage.orderStatus]: () => t`订单状态无效`,
+  [ValidationMessage.payType]: () => t`请选择该支付方式支持的付款类型`,
+  [ValidationMessage.points]: () => t`积分须为 0 到 99999999 的整数`,
   [ValidationMessage.atMost50]: () => t`最多 50 个字符`,
   [ValidationMessage.atMost64]: () => t`最多 64 个字符`,
   [ValidationMessage.atMost100]: () => t`最多 100 个字符`,

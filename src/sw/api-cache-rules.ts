@@ -26,10 +26,12 @@ const NETWORK_ONLY: ApiCachePlan = { strategy: 'network-only' }
  */
 const NEVER_CACHED: readonly RegExp[] = [
   /^\/api\/ops(\/|$)/,
+  // the sandbox gateway's hosted page and every gateway's webhook
+  /^\/api\/pay\//,
   /\/webhooks?(\/|$)/,
   /^\/api\/mall\/(pay|paypal|sb_pay)\//,
   /^\/api\/mall\/extra_pay\/pay\//,
-  /^\/api\/mall\/order\/(createOrder|orderPay|finallyPay)(\/|$)/,
+  /^\/api\/mall\/order\/(createOrder|orderPay|finallyPay|cancel|export)(\/|$)/,
   /^\/api\/mall\/user\/(login|register|exit|checkToken|reset|changePwd|replaceEmail|code\/)/,
   // the operator's preview of a product not on sale, signed with a Bearer token
   /^\/api\/mall\/product\/preview\//,
@@ -70,6 +72,14 @@ const isList = (pathname: string) => LISTS.has(pathname) || pathname.startsWith(
 const isProductDetail = (pathname: string) => pathname.startsWith('/api/mall/product/details/')
 
 /**
+ * A shopper's orders (lists, children, detail): network first so a status is current, and still
+ * readable offline. The settlement of an unpaid order is not among them: its amount and the latch must
+ * be read live before paying.
+ */
+const isShopperOrder = (pathname: string) =>
+  /^\/api\/mall\/order\/(list|operatorList|childList\/\d+|\d+)$/.test(pathname)
+
+/**
  * The signed-in pages' own data (network first, cache after 3 s or on failure): the cart with the
  * charge settings and points its totals need, the favourites, the browsing history, the address book,
  * the account page and the members' customer-service contacts.
@@ -95,14 +105,14 @@ export function apiCachePlan(pathname: string, method: string, token: string | n
   if (method !== 'GET' || !pathname.startsWith('/api/') || isNeverCached(pathname)) return NETWORK_ONLY
   const strategy = isList(pathname)
     ? 'stale-while-revalidate'
-    : isProductDetail(pathname) || SHOPPER_DATA.has(pathname)
+    : isProductDetail(pathname) || SHOPPER_DATA.has(pathname) || isShopperOrder(pathname)
       ? 'network-first'
       : undefined
   if (strategy === undefined) return NETWORK_ONLY
   const kind = strategy === 'stale-while-revalidate' ? 'lists' : 'data'
   if (token === null) {
     // a visitor has no cart, favourites or account: such a call only meets a refusal
-    if (SHOPPER_DATA.has(pathname)) return NETWORK_ONLY
+    if (SHOPPER_DATA.has(pathname) || isShopperOrder(pathname)) return NETWORK_ONLY
     return { strategy, cacheName: `visitor-${kind}`, session: null }
   }
   const owner = tokenOwnerOf(token)

@@ -9,6 +9,7 @@ import { latestCodeFor } from '../server/support/outbox.ts'
 import { runServer, stopServer } from '../support/server-process.ts'
 import { measureLatency } from './api-latency.ts'
 import { measureApiThroughput, throughputLines } from './api-throughput.ts'
+import { createOrderLines, measureCreateOrder } from './create-order.ts'
 import { type FirstPageJs, measureFirstPageJs } from './first-page-js.ts'
 import { measureLighthouse } from './lighthouse-scores.ts'
 import { measureCommitCost } from './pglite-commit-cost.ts'
@@ -79,6 +80,8 @@ try {
   await stopServer(server, run.exited)
   const commitCost = [await measureCommitCost(true), await measureCommitCost(false)]
   const priceEngine = measurePriceEngine()
+  // PGlite always; PostgreSQL too when TEST_DATABASE_URL is set.
+  const createOrder = await measureCreateOrder()
   // Runs its own servers: on the demo catalog, then on one grown to 100,000 products.
   const searchLatency = await measureSearchLatency()
   const results = {
@@ -90,6 +93,7 @@ try {
     latency,
     commitCost,
     priceEngine,
+    createOrder,
     searchLatency,
   }
   mkdirSync('bench-results', { recursive: true })
@@ -115,6 +119,7 @@ try {
   console.log(
     `price engine: ${priceEngine.microsPerLine} µs a line, ${priceEngine.linesPerSecond} lines/s (${priceEngine.lines} lines)`,
   )
+  for (const line of createOrderLines(createOrder)) console.log(line)
   printSearchLatency(searchLatency)
 } finally {
   server.child.kill('SIGTERM')

@@ -63,6 +63,16 @@ describe('which service-worker cache keeps an API answer', () => {
     }
   })
 
+  it('keeps a shopper’s orders readable offline, network first, in their own cache', () => {
+    for (const path of ['order/list', 'order/operatorList', 'order/childList/3', 'order/42']) {
+      expect(apiCachePlan(`/api/mall/${path}`, 'GET', shopperA), path).toMatchObject({
+        strategy: 'network-first',
+        cacheName: 'user-customer-7-data',
+      })
+      expect(apiCachePlan(`/api/mall/${path}`, 'GET', null), path).toEqual({ strategy: 'network-only' })
+    }
+  })
+
   it('never caches payments, order creation, sign-in, the operator console or webhooks', () => {
     const neverCached = [
       '/api/mall/user/login',
@@ -70,6 +80,12 @@ describe('which service-worker cache keeps an API answer', () => {
       '/api/mall/user/checkToken',
       '/api/mall/user/exit',
       '/api/mall/order/createOrder',
+      '/api/mall/order/cancel/5',
+      '/api/mall/order/export',
+      '/api/mall/pay/status/pay_abc',
+      '/api/pay/sandbox/pay_abc',
+      '/api/pay/sandbox/pay_abc/paid',
+      '/api/pay/webhook/sandbox',
       '/api/mall/order/orderPay/1/5',
       '/api/mall/order/finallyPay/1/5',
       '/api/mall/pay/latch',
@@ -96,7 +112,9 @@ describe('which service-worker cache keeps an API answer', () => {
     expect(apiCachePlan('/api/mall/cart/addToCart', 'POST', shopperA)).toEqual({ strategy: 'network-only' })
     expect(apiCachePlan('/api/mall/collect/list', 'DELETE', shopperA)).toEqual({ strategy: 'network-only' })
     expect(apiCachePlan('/api/mall/product/hotListPage', 'POST', null)).toEqual({ strategy: 'network-only' })
-    expect(apiCachePlan('/api/mall/order/list', 'GET', shopperA)).toEqual({ strategy: 'network-only' })
+    expect(apiCachePlan('/api/mall/order/settleDetails/5', 'GET', shopperA)).toEqual({
+      strategy: 'network-only',
+    })
     expect(apiCachePlan('/api/mall/uszip/state-city', 'GET', shopperA)).toEqual({ strategy: 'network-only' })
   })
 

@@ -333,6 +333,12 @@ async function appOn(db: Db, scratch: string) {
     mailer: createMailer({ smtpUrl: undefined, outboxDir: scratch, from: 'Yoyaku <no-reply@yoyaku.test>' }),
     publicUrl: 'http://shop.test',
     trustProxy: false,
+    payments: {
+      sandbox: true,
+      selfUrl: () => {
+        throw new Error('not listening')
+      },
+    },
     now: () => new Date(),
   })
 }

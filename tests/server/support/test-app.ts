@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { type ServerType, serve } from '@hono/node-server'
 import { createApp } from '../../../server/app.ts'
 import type { Db } from '../../../server/db/client.ts'
 import { loadAuthKeys } from '../../../server/services/accounts/server-secrets.ts'
@@ -19,6 +21,8 @@ export interface TestApp {
   /** The folder the app's mail is written to (no SMTP in tests). */
   outboxDir: string
   uploadsDir: string
+  /** With `listen: true`, where the app is served over HTTP (`http://127.0.0.1:<port>`). */
+  baseUrl: string | undefined
   /** The app's clock: starts at the real time; `advance` moves it forward. */
   clock: { now: Date; advance(ms: number): void }
   /** GET a path and return the status, headers and parsed JSON body. */
@@ -33,11 +37,20 @@ export interface TestApp {
   close(): Promise<void>
 }
 
+export interface TestAppOptions {
+  staticDir?: string
+  mediaDir?: string
+  /**
+   * Also serve the app over HTTP on 127.0.0.1 (a free port), for calls the server makes to itself:
+   * the sandbox gateway delivers its webhooks that way. Off, the sandbox cannot deliver.
+   */
+  listen?: boolean
+  /** PAYMENTS_SANDBOX: the sandbox gateway serves the payment routes (default on). */
+  paymentsSandbox?: boolean
+}
+
 /** The real app on a fresh database. `staticDir`/`mediaDir` default to empty temporary folders. */
-export async function createTestApp(
-  engine: Engine,
-  options: { staticDir?: string; mediaDir?: string } = {},
-): Promise<TestApp> {
+export async function createTestApp(engine: Engine, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase(engine)
   const scratch = mkdtempSync(join(tmpdir(), 'yoyaku-app-'))
   const outboxDir = join(scratch, 'outbox')
@@ -52,6 +65,7 @@ export async function createTestApp(
       offsetMs += ms
     },
   }
+  let baseUrl: string | undefined
   const app = createApp({
     db: database.db,
     staticDir: options.staticDir ?? join(scratch, 'dist'),
@@ -64,7 +78,22 @@ export async function createTestApp(
     // Tests set X-Forwarded-For to act as different clients.
     trustProxy: true,
     now: () => clock.now,
+    payments: {
+      sandbox: options.paymentsSandbox ?? true,
+      selfUrl: () => {
+        if (baseUrl === undefined)
+          throw new Error('the test app is not listening (createTestApp listen: true)')
+        return baseUrl
+      },
+    },
   })
+  let server: ServerType | undefined
+  if (options.listen) {
+    server = await new Promise<ServerType>((resolve) => {
+      const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started))
+    })
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  }
   const parse = async <T>(response: Response): Promise<JsonResponse<T>> => ({
     status: response.status,
     body: (await response.json()) as T,
@@ -75,6 +104,7 @@ export async function createTestApp(
     db: database.db,
     outboxDir,
     uploadsDir,
+    baseUrl,
     clock,
     async getJson<T>(path: string, headers: Record<string, string> = {}) {
       return parse<T>(await app.request(path, { headers }))
@@ -89,6 +119,13 @@ export async function createTestApp(
       )
     },
     async close() {
+      if (server) {
+        const listening = server
+        const closed = new Promise<void>((resolve) => listening.close(() => resolve()))
+        // Keep-alive connections of the sandbox's fetch would hold close() open.
+        if ('closeAllConnections' in listening) listening.closeAllConnections()
+        await closed
+      }
       await database.close()
       rmSync(scratch, { recursive: true, force: true })
     },

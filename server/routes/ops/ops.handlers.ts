@@ -1,0 +1,77 @@
+import { createFactory } from 'hono/factory'
+import { opsOrderListQuery, orderIdParams, refundBody } from '../../../src/domain/orders.ts'
+import { payLatchBody } from '../../../src/domain/payments.ts'
+import type { AppEnv } from '../../app-env.ts'
+import { ok } from '../../http/envelope.ts'
+import { requireSession, signedIn } from '../../http/session.ts'
+import { validJson, validParams, validQuery } from '../../http/validate.ts'
+import {
+  listOpsOrders,
+  loadOpsOrderDetail,
+  markOrdered,
+  refundOpsOrder,
+  setPayLatch,
+} from '../../services/ops/ops-orders.ts'
+import { readPayLatch } from '../../services/payments/pay-latch.ts'
+
+const factory = createFactory<AppEnv>()
+
+/** Every console call: no token 401, a customer's 403. */
+export const operatorOnly = requireSession({ kind: 'operator' })
+
+export const listOrdersHandlers = factory.createHandlers(
+  operatorOnly,
+  validQuery(opsOrderListQuery),
+  async (c) => ok(c, await listOpsOrders(c.var.deps.db, c.req.valid('query'), c.var.deps.now())),
+)
+
+export const orderDetailHandlers = factory.createHandlers(
+  operatorOnly,
+  validParams(orderIdParams),
+  async (c) => ok(c, await loadOpsOrderDetail(c.var.deps.db, c.req.valid('param').id, c.var.deps.now())),
+)
+
+export const markOrderedHandlers = factory.createHandlers(
+  operatorOnly,
+  validParams(orderIdParams),
+  async (c) => {
+    const detail = await markOrdered(c.var.deps.db, {
+      orderId: c.req.valid('param').id,
+      actorId: signedIn(c).userId,
+      at: c.var.deps.now(),
+    })
+    return ok(c, detail)
+  },
+)
+
+export const refundOrderHandlers = factory.createHandlers(
+  operatorOnly,
+  validParams(orderIdParams),
+  validJson(refundBody),
+  async (c) => {
+    const refund = await refundOpsOrder(c.var.deps.db, c.var.deps, {
+      orderId: c.req.valid('param').id,
+      reason: c.req.valid('json').reason ?? null,
+      actorId: signedIn(c).userId,
+      at: c.var.deps.now(),
+    })
+    return ok(c, refund)
+  },
+)
+
+export const readPayLatchHandlers = factory.createHandlers(operatorOnly, async (c) =>
+  ok(c, await readPayLatch(c.var.deps.db)),
+)
+
+export const setPayLatchHandlers = factory.createHandlers(
+  operatorOnly,
+  validJson(payLatchBody),
+  async (c) => {
+    const latch = await setPayLatch(c.var.deps.db, {
+      ...c.req.valid('json'),
+      actorId: signedIn(c).userId,
+      at: c.var.deps.now(),
+    })
+    return ok(c, latch)
+  },
+)

@@ -1,0 +1,89 @@
+import * as v from 'valibot'
+import { orderListEntries } from '../../../src/domain/list-queries.ts'
+import { refundBody } from '../../../src/domain/orders.ts'
+import { payLatchBody } from '../../../src/domain/payments.ts'
+import { optionalQueryValue, wholeNumber } from '../../../src/domain/queries.ts'
+import type { RouteContract } from '../contract.ts'
+
+/*
+ * The operator console's calls (flows §7), all under /api/ops and for operator tokens only (a
+ * customer's is a 403). Every change writes an audit row in its own transaction. The later steps
+ * (arrival, split, packaging, packages, fees, shipping, jobs) add their contracts to this list.
+ */
+
+// Published query of the list; the handler validates with opsOrderListQuery (adds end ≥ start).
+const opsListQuery = v.object({
+  ...orderListEntries,
+  userId: optionalQueryValue(wholeNumber(1, 999_999_999)),
+})
+
+export const listOpsOrders = {
+  method: 'get',
+  path: '/ops/orders',
+  summary:
+    'Every shopper’s orders, newest first. Filters: status (table B, each code on its own: 15 is not folded into 1), userId, orderId, startDate and endDate (shop dates, inclusive)',
+  tag: 'ops',
+  access: 'operator',
+  query: opsListQuery,
+  returns: '{ list: OpsOrderDto[], total, pageNum, pageSize }',
+} satisfies RouteContract
+
+export const opsOrderDetail = {
+  method: 'get',
+  path: '/ops/orders/:id',
+  summary:
+    'Any shopper’s order with its lines, children, payments, address, shopper and audit log (newest first)',
+  tag: 'ops',
+  access: 'operator',
+  returns: 'OpsOrderDetailDto',
+} satisfies RouteContract
+
+export const markOrdered = {
+  method: 'post',
+  path: '/ops/orders/:id/ordered',
+  summary:
+    'The goods are ordered from the supplier: 3 waitOrder → 4 order, audited. Any other status is a 409 with the current one in data.status',
+  tag: 'ops',
+  access: 'operator',
+  returns: 'OpsOrderDetailDto (after the change)',
+} satisfies RouteContract
+
+export const refundOrder = {
+  method: 'post',
+  path: '/ops/orders/:id/refund',
+  summary:
+    'Gives every paid deposit and balance payment of the order back through the gateway that took it, returns the points used and moves the order to 12 refund (from 3, 4, 5 or 6; otherwise 409), audited with the reason',
+  tag: 'ops',
+  access: 'operator',
+  body: refundBody,
+  returns: 'OrderRefund { orderId, before, after, payments }',
+} satisfies RouteContract
+
+export const readPayLatch = {
+  method: 'get',
+  path: '/ops/settings/pay-latch',
+  summary: 'Whether payments are open, and the message shoppers see while they are closed',
+  tag: 'ops',
+  access: 'operator',
+  returns: 'PayLatchDto { open, message }',
+} satisfies RouteContract
+
+export const setPayLatch = {
+  method: 'put',
+  path: '/ops/settings/pay-latch',
+  summary:
+    'Opens or closes payments (maintenance): while closed every pay call answers 409 "Payment is currently unavailable". The message is kept while closed and cleared on reopening; audited',
+  tag: 'ops',
+  access: 'operator',
+  body: payLatchBody,
+  returns: 'PayLatchDto (as it now stands)',
+} satisfies RouteContract
+
+export const opsContracts: RouteContract[] = [
+  listOpsOrders,
+  opsOrderDetail,
+  markOrdered,
+  refundOrder,
+  readPayLatch,
+  setPayLatch,
+]

@@ -1,0 +1,92 @@
+import * as v from 'valibot'
+import { orderListEntries } from '../../../src/domain/list-queries.ts'
+import { orderExportBody, orderExportQuery } from '../../../src/domain/orders.ts'
+import { languageQuery } from '../../../src/domain/queries.ts'
+import type { RouteContract } from '../contract.ts'
+
+// The published query of the two lists. The handlers validate with shopperOrderListQuery, which adds
+// the check that the end date is not before the start (a pipe, which the contract cannot carry).
+const listQuery = v.object({ ...orderListEntries, ...languageQuery.entries })
+
+const filters =
+  'Filters: status (table A; 1 "cancelled" also finds 15), orderId, startDate and endDate (shop dates, inclusive); newest first'
+
+export const listOrders = {
+  method: 'get',
+  path: '/mall/order/list',
+  summary: `The caller’s original orders as placed: split parents and orders never split. ${filters}`,
+  tag: 'orders',
+  access: 'customer',
+  query: listQuery,
+  returns: '{ list: OrderDto[], total, pageNum, pageSize }',
+} satisfies RouteContract
+
+export const listOperableOrders = {
+  method: 'get',
+  path: '/mall/order/operatorList',
+  summary: `The caller’s operable orders: children of split orders and orders never split, never a 0 split parent. ${filters}`,
+  tag: 'orders',
+  access: 'customer',
+  query: listQuery,
+  returns: '{ list: OrderDto[], total, pageNum, pageSize }',
+} satisfies RouteContract
+
+export const listChildOrders = {
+  method: 'get',
+  path: '/mall/order/childList/:parentId',
+  summary:
+    'The children of the caller’s split order {parentId}, oldest first; another shopper’s order is a 404',
+  tag: 'orders',
+  access: 'customer',
+  query: languageQuery,
+  returns: 'OrderDto[]',
+} satisfies RouteContract
+
+export const settleDetails = {
+  method: 'get',
+  path: '/mall/order/settleDetails/:id',
+  summary:
+    'What the first payment of the caller’s order {id} costs: the deposit, the held points that pay first, what the gateway charges, whether payments are open and whether they run in test mode. An order not in 2 waitPay is a 409',
+  tag: 'orders',
+  access: 'customer',
+  query: languageQuery,
+  returns: 'SettleDetailsDto',
+} satisfies RouteContract
+
+export const exportOrders = {
+  method: 'post',
+  path: '/mall/order/export',
+  summary:
+    'Every order of the caller’s list that the filter shows (operable: the operable list), up to 5,000, as an XLSX file (format=xlsx) or a UTF-8 CSV with a BOM (format=csv), headers and status labels in `language`. On success the answer is the file itself (Content-Disposition: attachment), not the envelope',
+  tag: 'orders',
+  access: 'customer',
+  query: orderExportQuery,
+  body: orderExportBody,
+  returns: 'a file (XLSX or CSV); errors in the envelope',
+} satisfies RouteContract
+
+export const orderDetail = {
+  method: 'get',
+  path: '/mall/order/:id',
+  summary:
+    'The caller’s order {id} with its lines, children, deposit and balance payments and delivery address; another shopper’s order is a 404',
+  tag: 'orders',
+  access: 'customer',
+  query: languageQuery,
+  returns: 'OrderDetailDto',
+} satisfies RouteContract
+
+/**
+ * The detail's path as mounted: digits only, so the literal paths beside it (list, operatorList, the
+ * checkout's and payments' calls) are never read as an order id whatever order the routes mount in.
+ */
+export const ORDER_DETAIL_ROUTE = '/mall/order/:id{[0-9]+}'
+
+export const orderContracts: RouteContract[] = [
+  listOrders,
+  listOperableOrders,
+  listChildOrders,
+  settleDetails,
+  exportOrders,
+  orderDetail,
+]

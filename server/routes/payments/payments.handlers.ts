@@ -1,0 +1,168 @@
+import type { Context } from 'hono'
+import { createFactory } from 'hono/factory'
+import { validator } from 'hono/validator'
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  orderPayParams,
+  orderPayQuery,
+  PAY_METHODS,
+  type PayAnswer,
+  type PayRoute,
+  paypalOrderPayParams,
+} from '../../../src/domain/payments.ts'
+import { ResultCode } from '../../../src/domain/result-code.ts'
+import { ValidationMessage } from '../../../src/domain/validation-messages.ts'
+import type { AppEnv } from '../../app-env.ts'
+import { ApiError, notFound, ok } from '../../http/envelope.ts'
+import { requireSession, signedIn } from '../../http/session.ts'
+import { validParams, validQuery } from '../../http/validate.ts'
+import { readIdempotencyKey, withIdempotency } from '../../services/idempotency.ts'
+import { payOrderDeposit } from '../../services/payments/create-payment.ts'
+import { readPayLatch } from '../../services/payments/pay-latch.ts'
+import { readPayStatus } from '../../services/payments/pay-status.ts'
+import { readSandboxPayment, sandboxOutcome as runSandboxOutcome } from '../../services/payments/sandbox.ts'
+import { receiveWebhook } from '../../services/payments/webhooks.ts'
+import {
+  paymentIdParams,
+  sandboxOutcomeParams,
+  sandboxOutcomeQuery,
+  webhookParams,
+} from './payments.routes.ts'
+
+const factory = createFactory<AppEnv>()
+
+// Paying is a customer's act: an operator has no orders of their own.
+const customerOnly = requireSession({ kind: 'customer' })
+
+const idempotencyKeyHeader = validator('header', (headers) => ({
+  idempotencyKey: readIdempotencyKey(headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]),
+}))
+
+const typeNotOffered = () =>
+  new ApiError(ResultCode.invalidInput, `type: ${ValidationMessage.payType}`, {
+    fields: [{ field: 'type', message: ValidationMessage.payType }],
+  })
+
+interface PayOrderCall {
+  route: PayRoute
+  method: number
+  orderId: number
+  addressId?: number
+  idempotencyKey: string | undefined
+}
+
+/** One first-payment call: route and `{type}` decided, the rest is shared by the three routes. */
+async function payOrder(c: Context<AppEnv>, call: PayOrderCall) {
+  const { route, method, orderId, addressId, idempotencyKey: key } = call
+  if (!PAY_METHODS[route].includes(method)) throw typeNotOffered()
+  const { deps } = c.var
+  const { userId } = signedIn(c)
+  const at = deps.now()
+  // The key stands for this path (route, type, order) and the address chosen.
+  const request = `${c.req.method} ${c.req.path}?addressId=${addressId ?? ''}`
+  const answer = await withIdempotency<PayAnswer>(deps.db, { userId, key, request, at }, (tx) =>
+    payOrderDeposit(tx, deps, { userId, orderId, route, method, addressId }, at),
+  )
+  return ok(c, answer)
+}
+
+export const orderPayCardHandlers = factory.createHandlers(
+  customerOnly,
+  idempotencyKeyHeader,
+  validParams(orderPayParams),
+  validQuery(orderPayQuery),
+  (c) => {
+    const { type, id } = c.req.valid('param')
+    const { idempotencyKey } = c.req.valid('header')
+    return payOrder(c, { route: 'card', method: type, orderId: id, ...c.req.valid('query'), idempotencyKey })
+  },
+)
+
+export const orderPaySbpsHandlers = factory.createHandlers(
+  customerOnly,
+  idempotencyKeyHeader,
+  validParams(orderPayParams),
+  validQuery(orderPayQuery),
+  (c) => {
+    const { type, id } = c.req.valid('param')
+    const { idempotencyKey } = c.req.valid('header')
+    return payOrder(c, { route: 'sbps', method: type, orderId: id, ...c.req.valid('query'), idempotencyKey })
+  },
+)
+
+export const orderPayPaypalHandlers = factory.createHandlers(
+  customerOnly,
+  idempotencyKeyHeader,
+  validParams(paypalOrderPayParams),
+  validQuery(orderPayQuery),
+  (c) => {
+    const { idempotencyKey } = c.req.valid('header')
+    // PayPal has no `{type}`: its one method is 0.
+    const method = PAY_METHODS.paypal[0] ?? 0
+    return payOrder(c, {
+      route: 'paypal',
+      method,
+      orderId: c.req.valid('param').id,
+      ...c.req.valid('query'),
+      idempotencyKey,
+    })
+  },
+)
+
+export const payStatusHandlers = factory.createHandlers(
+  customerOnly,
+  validParams(paymentIdParams),
+  async (c) => ok(c, await readPayStatus(c.var.deps.db, signedIn(c).userId, c.req.valid('param').paymentId)),
+)
+
+export const payLatchHandlers = factory.createHandlers(async (c) => ok(c, await readPayLatch(c.var.deps.db)))
+
+/** The sandbox's pages exist only while the sandbox is on. */
+const sandboxOn = factory.createMiddleware(async (c, next) => {
+  if (!c.var.deps.payments.sandbox) throw notFound('Payment')
+  await next()
+})
+
+export const sandboxPaymentHandlers = factory.createHandlers(
+  sandboxOn,
+  validParams(paymentIdParams),
+  async (c) => ok(c, await readSandboxPayment(c.var.deps.db, c.req.valid('param').paymentId)),
+)
+
+export const sandboxOutcomeHandlers = factory.createHandlers(
+  sandboxOn,
+  validParams(sandboxOutcomeParams),
+  validQuery(sandboxOutcomeQuery),
+  async (c) => {
+    const { paymentId, outcome } = c.req.valid('param')
+    const query = c.req.valid('query')
+    const outcomeOf = runSandboxOutcome(c.var.deps, paymentId, outcome, {
+      delayMs: query.delayMs,
+      twice: query.twice === '1',
+      outOfOrder: query.outOfOrder === '1',
+    })
+    // The hosted page posts a real form: a browser shown a JSON refusal would be stranded, so it goes
+    // back to the page, which shows the payment's state. Other callers get the 409.
+    const fromBrowser = (c.req.header('accept') ?? '').includes('text/html')
+    const { location } = await outcomeOf.catch((error: unknown) => {
+      if (fromBrowser && error instanceof ApiError && error.code === ResultCode.conflict) {
+        return { location: `/sandbox-pay/${encodeURIComponent(paymentId)}` }
+      }
+      throw error
+    })
+    return c.redirect(location, 303)
+  },
+)
+
+export const webhookHandlers = factory.createHandlers(validParams(webhookParams), async (c) => {
+  // The raw bytes, exactly as signed: nothing reads the body before the gateway has verified them.
+  const rawBody = new Uint8Array(await c.req.arrayBuffer())
+  const { gateway, outcome } = await receiveWebhook(
+    c.var.deps,
+    c.req.valid('param').gateway,
+    rawBody,
+    c.req.raw.headers,
+  )
+  if (gateway.webhookAnswer) return gateway.webhookAnswer(true)
+  return ok(c, { received: true, duplicate: outcome === 'duplicate' })
+})

@@ -1,0 +1,14 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../../app-env.ts'
+import * as handlers from './payments.handlers.ts'
+import * as contracts from './payments.routes.ts'
+
+export const paymentRoutes = new Hono<AppEnv>()
+  .post(contracts.orderPayCard.path, ...handlers.orderPayCardHandlers)
+  .post(contracts.orderPaySbps.path, ...handlers.orderPaySbpsHandlers)
+  .post(contracts.orderPayPaypal.path, ...handlers.orderPayPaypalHandlers)
+  .get(contracts.payStatus.path, ...handlers.payStatusHandlers)
+  .get(contracts.payLatch.path, ...handlers.payLatchHandlers)
+  .get(contracts.sandboxPayment.path, ...handlers.sandboxPaymentHandlers)
+  .post(contracts.sandboxOutcome.path, ...handlers.sandboxOutcomeHandlers)
+  .post(contracts.webhook.path, ...handlers.webhookHandlers)

@@ -1,0 +1,127 @@
+import * as v from 'valibot'
+import { orderPayQuery, SANDBOX_OUTCOMES } from '../../../src/domain/payments.ts'
+import { queryValue, wholeNumber } from '../../../src/domain/queries.ts'
+import { PAYMENT_ID_PATTERN } from '../../services/payments/payment-ids.ts'
+import type { RouteContract } from '../contract.ts'
+
+const idempotent =
+  'Accepts an Idempotency-Key header: the same key and request answer the first answer (the same payment); the same key on another request is a 409.'
+const firstPayment =
+  'The first payment (the deposit, or the whole total without one) of the caller’s order {id} in 2 waitPay, with ?addressId= one of the caller’s addresses (copied onto the order; left out or not the caller’s: 400 "please select a delivery address"). The points held at checkout pay first; an earlier open attempt of the order is cancelled. 404 for another shopper’s order, 409 when the order is not awaiting payment or payments are closed ("Payment is currently unavailable", nothing changes).'
+
+/** `{paymentId}` of the status and sandbox calls. */
+export const paymentIdParams = v.object({
+  paymentId: v.pipe(v.string('is not a payment id'), v.regex(PAYMENT_ID_PATTERN, 'is not a payment id')),
+})
+
+export const sandboxOutcomeParams = v.object({
+  ...paymentIdParams.entries,
+  outcome: v.picklist(SANDBOX_OUTCOMES, `must be one of ${SANDBOX_OUTCOMES.join(', ')}`),
+})
+
+const flagValue = queryValue(v.picklist(['0', '1'], 'must be 0 or 1'), '0')
+
+/** What the sandbox can be told to do to its webhooks, for tests and the curious. */
+export const sandboxOutcomeQuery = v.object({
+  delayMs: queryValue(wholeNumber(0, 60_000), '0'),
+  twice: flagValue,
+  outOfOrder: flagValue,
+})
+
+export const webhookParams = v.object({
+  gateway: v.pipe(v.string(), v.regex(/^[a-z]{1,20}$/, 'is not a gateway')),
+})
+
+export const orderPayCard = {
+  method: 'post',
+  path: '/mall/order/orderPay/:type/:id',
+  summary: `Card / bank route ({type} 1 card, 2 bank transfer). ${firstPayment} ${idempotent}`,
+  tag: 'payments',
+  access: 'customer',
+  idempotent: true,
+  query: orderPayQuery,
+  returns: 'PayAnswer { paymentId, redirectUrl } (send the shopper to redirectUrl)',
+} satisfies RouteContract
+
+export const orderPaySbps = {
+  method: 'post',
+  path: '/mall/sb_pay/orderPay/:type/:id',
+  summary: `SB Payment Service route ({type} 1 card, 2 konbini, 3 PayPay). ${firstPayment} ${idempotent}`,
+  tag: 'payments',
+  access: 'customer',
+  idempotent: true,
+  query: orderPayQuery,
+  returns: 'PayAnswer { paymentId, redirectUrl }',
+} satisfies RouteContract
+
+export const orderPayPaypal = {
+  method: 'post',
+  path: '/mall/paypal/orderPay/:id',
+  summary: `PayPal route. ${firstPayment} ${idempotent}`,
+  tag: 'payments',
+  access: 'customer',
+  idempotent: true,
+  query: orderPayQuery,
+  returns: 'PayAnswer { paymentId, redirectUrl }',
+} satisfies RouteContract
+
+export const payStatus = {
+  method: 'get',
+  path: '/mall/pay/status/:paymentId',
+  summary:
+    'The caller’s payment as it stands (1 waiting, 2 paid, 3 refunded, 4 cancelled, with the failure reason). Read only: the return pages poll it for the webhook’s effect. Another shopper’s payment is a 404.',
+  tag: 'payments',
+  access: 'customer',
+  returns: 'PayStatusDto { paymentId, status, purpose, amount, pointsUsed, target, failure }',
+} satisfies RouteContract
+
+export const payLatch = {
+  method: 'get',
+  path: '/mall/pay/latch',
+  summary:
+    'Whether payments are open, with the operator’s message when closed. Public: it tells nothing about anyone, and the pages show it before and after sign-in alike.',
+  tag: 'payments',
+  access: 'public',
+  returns: 'PayLatchDto { open, message }',
+} satisfies RouteContract
+
+export const sandboxPayment = {
+  method: 'get',
+  path: '/pay/sandbox/:paymentId',
+  summary:
+    'The sandbox gateway’s hosted page data (test mode). No token: the unguessable payment id is the authorisation, like a provider’s checkout URL. 404 unknown, or while the sandbox is off.',
+  tag: 'payments',
+  access: 'public',
+  returns: 'SandboxPaymentDto { paymentId, amount, currency, purpose, status, route, method }',
+} satisfies RouteContract
+
+export const sandboxOutcome = {
+  method: 'post',
+  path: '/pay/sandbox/:paymentId/:outcome',
+  summary: `A button of the sandbox page ({outcome}: ${SANDBOX_OUTCOMES.join(' | ')}); a plain form post, no token, no body. The sandbox sends signed webhooks for it to the shop over HTTP (awaited unless ?delayMs= or delayed; ?twice=1 sends the event twice at once, ?outOfOrder=1 sends stale events after it), then answers 303 to the return page (confirm: to the page's extra step). 409 when the payment is no longer awaiting payment.`,
+  tag: 'payments',
+  access: 'public',
+  query: sandboxOutcomeQuery,
+  returns: 'nothing: a 303 redirect',
+} satisfies RouteContract
+
+export const webhook = {
+  method: 'post',
+  path: '/pay/webhook/:gateway',
+  summary:
+    'A payment provider’s webhook ({gateway}: sandbox now; stripe, sbps, paypal once configured, 404 until then). Verified on the raw body (signature, 300 s tolerance) before it is read; recorded by event id with its effect in one transaction, so a repeat answers 200 and changes nothing. Refused (400, nothing changes): a bad or stale signature, a malformed body, an unknown payment, an amount that differs.',
+  tag: 'payments',
+  access: 'public',
+  returns: '{ received: true, duplicate: boolean }',
+} satisfies RouteContract
+
+export const paymentContracts: RouteContract[] = [
+  orderPayCard,
+  orderPaySbps,
+  orderPayPaypal,
+  payStatus,
+  payLatch,
+  sandboxPayment,
+  sandboxOutcome,
+  webhook,
+]

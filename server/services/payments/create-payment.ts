@@ -1,0 +1,169 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { OrderStatus } from '../../../src/domain/order-status.ts'
+import type { OrderAddressDto } from '../../../src/domain/orders.ts'
+import { PaymentStatus } from '../../../src/domain/payment-status.ts'
+import {
+  PAY_RETURN_PAGES,
+  PAYMENT_UNAVAILABLE_MESSAGE,
+  type PayAnswer,
+  type PayRoute,
+  SELECT_ADDRESS_MESSAGE,
+} from '../../../src/domain/payments.ts'
+import { applyPoints } from '../../../src/domain/pricing.ts'
+import { ResultCode } from '../../../src/domain/result-code.ts'
+import type { AppDeps } from '../../app-env.ts'
+import type { Db } from '../../db/client.ts'
+import { addresses, orders, payments } from '../../db/schema.ts'
+import { ApiError, notFound } from '../../http/envelope.ts'
+import { gatewayFor } from './gateways.ts'
+import { readPayLatch } from './pay-latch.ts'
+import { newPaymentId } from './payment-ids.ts'
+import { settle } from './settle.ts'
+
+/** The gateway name of a payment that points cover in full: nothing is confirmed by a provider. */
+export const POINTS_GATEWAY = 'points'
+
+export interface OrderPayRequest {
+  userId: number
+  orderId: number
+  route: PayRoute
+  /** The route's `{type}` (already checked against PAY_METHODS). */
+  method: number
+  addressId: number | undefined
+}
+
+/** 409 "Payment is currently unavailable", with the operator's message when there is one. */
+export const paymentUnavailable = (message: string | null = null) =>
+  new ApiError(ResultCode.conflict, PAYMENT_UNAVAILABLE_MESSAGE, { message })
+
+const selectAddress = () =>
+  new ApiError(ResultCode.invalidInput, `addressId: ${SELECT_ADDRESS_MESSAGE}`, {
+    fields: [{ field: 'addressId', message: SELECT_ADDRESS_MESSAGE }],
+  })
+
+/**
+ * The first payment of an order (`orderPay` on any route), in the caller's transaction (the
+ * idempotency key's). Refuses while payments are closed, for an order that is not the caller's (404)
+ * or not in 2 waitPay (409), and without one of the caller's addresses (400). Copies the address onto
+ * the order, ends any earlier open attempt (a new attempt replaces it; the held points belong to the
+ * order and stay), records the new attempt and starts it at the gateway.
+ *
+ * The gateway's `begin` runs INSIDE this transaction, after the payment row is written and before the
+ * commit: the answer the idempotency key stores then holds the provider's redirect, and the shopper
+ * gets that redirect only after the commit, so the payment row always exists before they can reach
+ * the gateway's page (and before any webhook of it). Should the commit fail after `begin`, the
+ * provider holds a session nobody was sent to, which expires unpaid. The price: the order row stays
+ * locked while the provider answers, so every adapter's `begin` must be bounded by a short timeout
+ * (the sandbox's makes no network call at all).
+ */
+export async function payOrderDeposit(
+  tx: Db,
+  deps: Pick<AppDeps, 'db' | 'now' | 'payments' | 'publicUrl'>,
+  request: OrderPayRequest,
+  at: Date,
+): Promise<PayAnswer> {
+  const latch = await readPayLatch(tx)
+  if (!latch.open) throw paymentUnavailable(latch.message)
+
+  const [order] = await tx
+    .select({ id: orders.id, status: orders.status, deposit: orders.deposit, pointsHeld: orders.pointsHeld })
+    .from(orders)
+    .where(and(eq(orders.id, request.orderId), eq(orders.userId, request.userId)))
+    .for('update')
+  if (!order) throw notFound('Order')
+  if (order.status !== OrderStatus.waitPay) {
+    throw new ApiError(ResultCode.conflict, 'This order is not awaiting payment', { status: order.status })
+  }
+  const address = request.addressId === undefined ? undefined : await addressOf(tx, request)
+  if (!address) throw selectAddress()
+
+  // The deposit (the whole total when no deposit applies); the points held at checkout pay first.
+  const { pointsUsed, payable } = applyPoints(order.deposit, order.pointsHeld, order.pointsHeld)
+  const gateway = payable > 0 ? gatewayFor(request.route, deps) : null
+  if (payable > 0 && !gateway) throw paymentUnavailable()
+
+  await tx.update(orders).set({ address, updatedAt: at }).where(eq(orders.id, order.id))
+  await tx
+    .update(payments)
+    .set({ status: PaymentStatus.cancel, failure: 'superseded', updatedAt: at })
+    .where(
+      and(
+        eq(payments.purpose, 'deposit'),
+        sql`${payments.target} @> ${JSON.stringify([order.id])}::jsonb`,
+        eq(payments.status, PaymentStatus.waitPay),
+      ),
+    )
+
+  const paymentId = newPaymentId()
+  await tx.insert(payments).values({
+    id: paymentId,
+    userId: request.userId,
+    purpose: 'deposit',
+    target: [order.id],
+    route: request.route,
+    method: request.method,
+    gateway: gateway?.name ?? POINTS_GATEWAY,
+    amount: payable,
+    currency: 'JPY',
+    pointsUsed,
+    status: PaymentStatus.waitPay,
+    createdAt: at,
+    updatedAt: at,
+  })
+  const returnTo = (page: string) => `${page}?paymentId=${paymentId}`
+
+  if (!gateway) {
+    // Points cover it all: there is nothing for a provider to confirm, so it settles now.
+    await settle(tx, { paymentId, providerRef: null, amount: 0, currency: 'JPY' }, at)
+    return { paymentId, redirectUrl: returnTo(PAY_RETURN_PAGES.deposit) }
+  }
+  const begun = await gateway.begin({
+    paymentId,
+    purpose: 'deposit',
+    route: request.route,
+    method: request.method,
+    amount: payable,
+    currency: 'JPY',
+    description: `Yoyaku order ${order.id}`,
+    returnUrls: {
+      success: `${deps.publicUrl}${returnTo(PAY_RETURN_PAGES.deposit)}`,
+      cancel: `${deps.publicUrl}${returnTo(PAY_RETURN_PAGES.cancel)}`,
+      error: `${deps.publicUrl}${returnTo(PAY_RETURN_PAGES.error)}`,
+    },
+  })
+  if (begun.providerRef) {
+    await tx.update(payments).set({ providerRef: begun.providerRef }).where(eq(payments.id, paymentId))
+  }
+  return { paymentId, redirectUrl: begun.redirectUrl }
+}
+
+/** The caller's address as the order keeps it: the spec's §3 fields under their wire names. */
+async function addressOf(tx: Db, request: OrderPayRequest): Promise<OrderAddressDto | undefined> {
+  const [row] = await tx
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, request.addressId ?? 0), eq(addresses.userId, request.userId)))
+  if (!row) return undefined
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    nameEn: row.nameEn,
+    telephone: row.telephone,
+    postCode: row.postCode,
+    country: row.country,
+    countryEn: row.countryEn,
+    province: row.province,
+    provinceEn: row.provinceEn,
+    city: row.city,
+    cityEn: row.cityEn,
+    district: row.district,
+    districtEn: row.districtEn,
+    shopName: row.shopName,
+    shopNameEn: row.shopNameEn,
+    address: row.address,
+    addressEn: row.addressEn,
+    acquiescent: row.isDefault ? 1 : 0,
+    isBill: row.isBill ? 1 : 0,
+  }
+}

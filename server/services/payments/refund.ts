@@ -1,0 +1,139 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { canOrderTransition, OrderStatus } from '../../../src/domain/order-status.ts'
+import { canPaymentTransition, PaymentStatus } from '../../../src/domain/payment-status.ts'
+import type { PaymentPurpose } from '../../../src/domain/payments.ts'
+import { ResultCode } from '../../../src/domain/result-code.ts'
+import type { AppDeps } from '../../app-env.ts'
+import type { Db } from '../../db/client.ts'
+import { orders, payments } from '../../db/schema.ts'
+import { ApiError, notFound } from '../../http/envelope.ts'
+import { changePoints } from '../points.ts'
+import { POINTS_GATEWAY } from './create-payment.ts'
+import { refundGateway } from './gateways.ts'
+
+/** The purposes whose `target` holds order ids (shipping targets packages, extra fees their ids). */
+const ORDER_PURPOSES: PaymentPurpose[] = ['deposit', 'balance']
+
+export interface RefundedPayment {
+  paymentId: string
+  gateway: string
+  /** Yen given back at the gateway. */
+  amount: number
+  /** Points used on the payment, given back to the shopper. */
+  pointsReturned: number
+  /** The gateway's reference of the refund; null when only points were used. */
+  refundRef: string | null
+}
+
+export interface OrderRefund {
+  orderId: number
+  before: { status: OrderStatus; refundAmount: number }
+  after: { status: OrderStatus; refundAmount: number }
+  payments: RefundedPayment[]
+}
+
+/**
+ * The operator's refund of an order (POST /api/ops/orders/{id}/refund): any shopper's order in a
+ * status the flow lets go to 12 refund (3, 4, 5, 6). In one transaction, under the order's row lock:
+ * every paid payment of the order is given back by the gateway that took it (2 → 3), its yen added to
+ * `refundAmount`, its points returned; then the order goes to 12. Answers what changed, for the
+ * caller's audit row.
+ *
+ * The gateway's refund runs inside the transaction, before the rows change: a gateway that refuses
+ * rolls everything back and the order stays as it was. Should the commit fail after a gateway
+ * refunded, the rows still say paid and a retry asks the gateway again with the same payment id, which
+ * real adapters send as the provider's idempotency key, so the money goes back once.
+ */
+export async function refundOrder(
+  db: Db,
+  deps: Pick<AppDeps, 'db' | 'now' | 'payments'>,
+  request: { orderId: number; reason: string | null; actorId: number | null },
+): Promise<OrderRefund> {
+  const at = deps.now()
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, status: orders.status, refundAmount: orders.refundAmount })
+      .from(orders)
+      .where(eq(orders.id, request.orderId))
+      .for('update')
+    if (!order) throw notFound('Order')
+    const from = order.status as OrderStatus
+    if (!canOrderTransition(from, OrderStatus.refund)) {
+      throw new ApiError(ResultCode.conflict, 'This order cannot be refunded in its status', { status: from })
+    }
+    const paid = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(
+          inArray(payments.purpose, ORDER_PURPOSES),
+          sql`${payments.target} @> ${JSON.stringify([order.id])}::jsonb`,
+          eq(payments.status, PaymentStatus.pay),
+        ),
+      )
+      .orderBy(payments.createdAt)
+      .for('update')
+
+    const refunded: RefundedPayment[] = []
+    for (const payment of paid) {
+      let refundRef: string | null = null
+      if (payment.gateway !== POINTS_GATEWAY && payment.amount > 0) {
+        const gateway = refundGateway(payment.gateway, deps)
+        if (!gateway) {
+          throw new ApiError(
+            ResultCode.conflict,
+            `Payment ${payment.id} was taken by ${payment.gateway}, which is not configured: it cannot be refunded now`,
+          )
+        }
+        ;({ refundRef } = await gateway.refund({
+          paymentId: payment.id,
+          providerRef: payment.providerRef,
+          amount: payment.amount,
+          reason: request.reason,
+        }))
+      }
+      if (!canPaymentTransition(PaymentStatus.pay, PaymentStatus.refund))
+        throw new Error('payment flow forbids 2 → 3')
+      const [done] = await tx
+        .update(payments)
+        .set({ status: PaymentStatus.refund, refundedAt: at, updatedAt: at })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, PaymentStatus.pay)))
+        .returning({ id: payments.id })
+      if (!done)
+        throw new ApiError(ResultCode.conflict, `Payment ${payment.id} changed meanwhile; please try again`)
+      if (payment.pointsUsed > 0) {
+        await changePoints(tx, {
+          userId: payment.userId,
+          delta: payment.pointsUsed,
+          reason: 'return',
+          orderId: order.id,
+          paymentId: payment.id,
+        })
+      }
+      refunded.push({
+        paymentId: payment.id,
+        gateway: payment.gateway,
+        amount: payment.amount,
+        pointsReturned: payment.pointsUsed,
+        refundRef,
+      })
+    }
+
+    const yen = refunded.reduce((sum, payment) => sum + payment.amount, 0)
+    const [after] = await tx
+      .update(orders)
+      .set({ status: OrderStatus.refund, refundAmount: sql`${orders.refundAmount} + ${yen}`, updatedAt: at })
+      .where(and(eq(orders.id, order.id), eq(orders.status, from)))
+      .returning({ status: orders.status, refundAmount: orders.refundAmount })
+    if (!after) throw new ApiError(ResultCode.conflict, 'This order changed meanwhile; please try again')
+    console.log(
+      `[payments] order ${order.id} refunded by operator ${request.actorId ?? '-'}: ¥${yen} over ${refunded.length} payment(s)`,
+    )
+    return {
+      orderId: order.id,
+      before: { status: from, refundAmount: order.refundAmount },
+      after: { status: after.status as OrderStatus, refundAmount: after.refundAmount },
+      payments: refunded,
+    }
+  })
+}

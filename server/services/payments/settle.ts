@@ -1,0 +1,157 @@
+import { type AnyColumn, and, eq, sql } from 'drizzle-orm'
+import { canOrderTransition, OrderStatus } from '../../../src/domain/order-status.ts'
+import { canPaymentTransition, PaymentStatus } from '../../../src/domain/payment-status.ts'
+import type { PaymentPurpose } from '../../../src/domain/payments.ts'
+import { DEFAULT_SCORE_RATE, pointsEarned } from '../../../src/domain/pricing.ts'
+import { ResultCode } from '../../../src/domain/result-code.ts'
+import type { Db } from '../../db/client.ts'
+import { orders, payments, users } from '../../db/schema.ts'
+import { ApiError } from '../../http/envelope.ts'
+import { changePoints } from '../points.ts'
+
+export type PaymentRow = typeof payments.$inferSelect
+
+export interface Confirmation {
+  paymentId: string
+  providerRef: string | null
+  /** What the provider confirms it took; must equal the payment row. */
+  amount: number
+  currency: string
+}
+
+export type SettleResult =
+  /** 1 → 2 now, with its effect. */
+  | { settled: true; payment: PaymentRow }
+  /** Nothing changed: already paid (a repeat), or no longer payable (logged). */
+  | { settled: false; status: PaymentStatus }
+
+/**
+ * Marks a payment paid and applies its effect, once (flows §3, payments-facts 'Bugs to design
+ * against'). Every confirmation ends here, in the caller's transaction: the row lock makes a webhook
+ * racing another delivery (or anything else) wait, and only 1 → 2 applies the effect, so a second
+ * confirmation finds the payment paid and does nothing. A confirmation whose amount or currency differs
+ * from the row is refused (400) and changes nothing.
+ */
+export async function settle(tx: Db, confirmation: Confirmation, at: Date): Promise<SettleResult> {
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.id, confirmation.paymentId))
+    .for('update')
+  if (!payment) throw new ApiError(ResultCode.invalidInput, 'paymentId: no such payment')
+  const status = payment.status as PaymentStatus
+  if (status === PaymentStatus.pay) return { settled: false, status }
+  if (!canPaymentTransition(status, PaymentStatus.pay)) {
+    // The provider took money for an attempt we had ended (superseded by a newer attempt, or cancelled
+    // after the shopper had paid). The flow never reopens it: the operator refunds it at the provider.
+    console.error(
+      `[payments] MONEY RECEIVED for payment ${payment.id} in status ${status} (provider ref ${confirmation.providerRef}, ¥${confirmation.amount}): refund it at the provider`,
+    )
+    return { settled: false, status }
+  }
+  if (confirmation.amount !== payment.amount || confirmation.currency !== payment.currency) {
+    console.error(
+      `[payments] refused confirmation of ${payment.id}: ${confirmation.currency} ${confirmation.amount} confirmed, ${payment.currency} ${payment.amount} expected`,
+    )
+    throw new ApiError(ResultCode.invalidInput, 'amount: does not match the payment')
+  }
+  const [paid] = await tx
+    .update(payments)
+    .set({
+      status: PaymentStatus.pay,
+      providerRef: confirmation.providerRef ?? payment.providerRef,
+      settledAt: at,
+      updatedAt: at,
+    })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, PaymentStatus.waitPay)))
+    .returning()
+  // Unreachable under the row lock; kept so a change of locking cannot apply an effect twice.
+  if (!paid) return { settled: false, status }
+  const effect = PURPOSE_EFFECTS[paid.purpose]
+  if (!effect) throw new Error(`payment ${paid.id} has an unknown purpose: ${paid.purpose}`)
+  await effect(tx, paid, at)
+  return { settled: true, payment: paid }
+}
+
+/** What a confirmed payment does, by purpose, in settle()'s transaction. */
+type PurposeEffect = (tx: Db, payment: PaymentRow, at: Date) => Promise<void>
+
+/**
+ * The effects by purpose. The balance (order 5 → 6), shipping fee (package 3 → 4, orders 9 → 10) and
+ * extra fees (fees 1 → 2) come with their issues and plug in here; until then such a payment cannot be
+ * created, and settling one throws rather than marking money paid with no effect.
+ */
+const PURPOSE_EFFECTS: Partial<Record<PaymentPurpose, PurposeEffect>> = {
+  deposit: depositPaid,
+}
+
+/**
+ * The first payment of an order: 2 waitPay → 3 waitOrder, the yen and points received added to
+ * `paidAmount`, points earned on the yen.
+ */
+async function depositPaid(tx: Db, payment: PaymentRow, at: Date): Promise<void> {
+  const [orderId] = payment.target
+  if (orderId === undefined || payment.target.length !== 1) {
+    throw new Error(`deposit payment ${payment.id} must target exactly one order`)
+  }
+  if (!canOrderTransition(OrderStatus.waitPay, OrderStatus.waitOrder))
+    throw new Error('order flow forbids 2 → 3')
+  const [order] = await tx
+    .update(orders)
+    .set({
+      status: OrderStatus.waitOrder,
+      paidAmount: sqlAdd(orders.paidAmount, payment.amount + payment.pointsUsed),
+      updatedAt: at,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.waitPay)))
+    .returning({ id: orders.id, userId: orders.userId })
+  if (!order) {
+    // The order left 2 while the shopper was paying (the payment window lapsed, or they cancelled).
+    // The money is kept on record: the payment stays 2 pay, so it shows on the order's payments in
+    // the ops console, and the operator refunds it at the provider — it is never silently dropped.
+    // The order is not revived (1 is terminal, so refundOrder does not apply) and earns no points.
+    console.error(
+      `[payments] PAID AFTER THE ORDER CLOSED: payment ${payment.id} (¥${payment.amount}) for order ${orderId}, which is no longer awaiting payment: refund it`,
+    )
+    return
+  }
+  const earned = pointsEarned(payment.amount, await scoreRateOf(tx, order.userId))
+  if (earned > 0) {
+    await changePoints(tx, {
+      userId: order.userId,
+      delta: earned,
+      reason: 'earn',
+      orderId: order.id,
+      paymentId: payment.id,
+    })
+  }
+}
+
+async function scoreRateOf(tx: Db, userId: number): Promise<number> {
+  const [user] = await tx.select({ scoreRate: users.scoreRate }).from(users).where(eq(users.id, userId))
+  const rate = Number(user?.scoreRate)
+  return user?.scoreRate && Number.isFinite(rate) && rate >= 0 ? rate : DEFAULT_SCORE_RATE
+}
+
+/**
+ * Ends an open payment (the gateway reports a decline, a cancel or an expiry): 1 → 4 with the reason,
+ * guarded, so a paid payment never moves back. Nothing else changes: the order stays payable and its
+ * held points stay with it. Answers whether it changed.
+ */
+export async function failPayment(
+  tx: Db,
+  paymentId: string,
+  failure: string | null,
+  at: Date,
+): Promise<boolean> {
+  if (!canPaymentTransition(PaymentStatus.waitPay, PaymentStatus.cancel))
+    throw new Error('payment flow forbids 1 → 4')
+  const ended = await tx
+    .update(payments)
+    .set({ status: PaymentStatus.cancel, failure: failure ?? 'cancelled', updatedAt: at })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, PaymentStatus.waitPay)))
+    .returning({ id: payments.id })
+  return ended.length > 0
+}
+
+const sqlAdd = (column: AnyColumn, amount: number) => sql`${column} + ${amount}`

@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm'
+import { ResultCode } from '../../../src/domain/result-code.ts'
+import type { AppDeps } from '../../app-env.ts'
+import { payments, webhookEvents } from '../../db/schema.ts'
+import { ApiError, notFound } from '../../http/envelope.ts'
+import type { GatewayEvent, PaymentGateway } from './gateway.ts'
+import { webhookGateway } from './gateways.ts'
+import { failPayment, settle } from './settle.ts'
+
+export type WebhookOutcome =
+  /** First delivery of the event: its effect (if any) committed with its inbox row. */
+  | 'applied'
+  /** The event was already received: nothing changes. */
+  | 'duplicate'
+
+const refused = (gateway: string, why: string) => {
+  console.warn(`[webhook] ${gateway}: refused (${why})`)
+  return new ApiError(ResultCode.invalidInput, 'webhook: refused')
+}
+
+/**
+ * POST /api/pay/webhook/{gateway} (flows §3). The raw bytes are verified first (signature, timestamp
+ * tolerance) by the gateway; nothing is read from an unverified body. A verified event is recorded in
+ * the inbox by (gateway, event id) in the SAME transaction as its effect, after the payment's row
+ * lock: replays, retries and two deliveries at once wait for each other and apply once. A refusal
+ * (bad signature, stale, malformed, unknown payment, amount mismatch) is a 400 that changes nothing.
+ */
+export async function receiveWebhook(
+  deps: Pick<AppDeps, 'db' | 'now' | 'payments'>,
+  gatewayName: string,
+  rawBody: Uint8Array,
+  headers: Headers,
+): Promise<{ gateway: PaymentGateway; outcome: WebhookOutcome }> {
+  const gateway = webhookGateway(gatewayName, deps)
+  if (!gateway) throw notFound('Webhook endpoint')
+  const event = await gateway.verifyWebhook(rawBody, headers)
+  // The gateway has written the one log line saying why (no details go back to the sender).
+  if (!event) throw new ApiError(ResultCode.invalidInput, 'webhook: refused')
+  const at = deps.now()
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [payment] = await tx
+      .select({ id: payments.id, gateway: payments.gateway, providerRef: payments.providerRef })
+      .from(payments)
+      .where(eq(payments.id, event.paymentId))
+      .for('update')
+    if (!payment || payment.gateway !== gateway.name)
+      throw refused(gateway.name, `unknown payment ${event.paymentId}`)
+    const first = await tx
+      .insert(webhookEvents)
+      .values({
+        gateway: gateway.name,
+        eventId: event.eventId,
+        paymentId: payment.id,
+        kind: event.kind,
+        receivedAt: at,
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: webhookEvents.eventId })
+    if (first.length === 0) return 'duplicate' as const
+    await apply(tx, event, payment.providerRef, at)
+    return 'applied' as const
+  })
+  return { gateway, outcome }
+}
+
+/** What a verified event does. A paid payment never moves back: the guards are on status 1. */
+async function apply(
+  tx: Parameters<typeof settle>[0],
+  event: GatewayEvent,
+  currentRef: string | null,
+  at: Date,
+): Promise<void> {
+  switch (event.kind) {
+    case 'succeeded':
+      await settle(
+        tx,
+        {
+          paymentId: event.paymentId,
+          providerRef: event.providerRef,
+          amount: event.amount,
+          currency: event.currency,
+        },
+        at,
+      )
+      return
+    case 'failed':
+    case 'cancelled':
+      // A failure of an earlier attempt at the provider (a first card declined before the one that
+      // is being tried now), reported late, does not end the attempt in progress.
+      if (event.providerRef && currentRef && event.providerRef !== currentRef) {
+        console.warn(
+          `[webhook] ${event.eventId}: ${event.kind} of an older attempt of ${event.paymentId}; ignored`,
+        )
+        return
+      }
+      await failPayment(tx, event.paymentId, event.failure ?? event.kind, at)
+      return
+    case 'pending':
+      return
+  }
+}

@@ -1,0 +1,48 @@
+import { and, eq, gte, sql } from 'drizzle-orm'
+import { ResultCode } from '../../src/domain/result-code.ts'
+import type { Db } from '../db/client.ts'
+import { pointsLedger, users } from '../db/schema.ts'
+import { ApiError } from '../http/envelope.ts'
+
+/** Why a shopper's points changed; the ledger's `reason`. */
+export type PointsReason = 'hold' | 'return' | 'earn'
+
+export interface PointsChange {
+  userId: number
+  /** Positive adds points, negative takes them. */
+  delta: number
+  reason: PointsReason
+  orderId?: number | null
+  paymentId?: string | null
+}
+
+/**
+ * Changes a shopper's points and writes the ledger row with the balance after, in the caller's
+ * transaction. Taking points is a guarded UPDATE (`score >= n`), so two checkouts at once can never
+ * spend the same points: the second finds too few and is refused with 409.
+ */
+export async function changePoints(tx: Db, change: PointsChange): Promise<number> {
+  if (!Number.isSafeInteger(change.delta)) throw new RangeError('points delta must be a whole number')
+  if (change.delta === 0) return currentPoints(tx, change.userId)
+  const enough = change.delta < 0 ? gte(users.score, -change.delta) : undefined
+  const [row] = await tx
+    .update(users)
+    .set({ score: sql`${users.score} + ${change.delta}` })
+    .where(and(eq(users.id, change.userId), enough))
+    .returning({ score: users.score })
+  if (!row) throw new ApiError(ResultCode.conflict, 'Not enough points; please reload and try again')
+  await tx.insert(pointsLedger).values({
+    userId: change.userId,
+    delta: change.delta,
+    reason: change.reason,
+    orderId: change.orderId ?? null,
+    paymentId: change.paymentId ?? null,
+    balanceAfter: row.score,
+  })
+  return row.score
+}
+
+export async function currentPoints(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ score: users.score }).from(users).where(eq(users.id, userId))
+  return row?.score ?? 0
+}
