@@ -20,6 +20,12 @@ export default defineConfig({
         // A page's loader and its components arrive together, in one chunk per page, only when the
         // page is visited; the pending skeleton stays with the route config, to show while it comes.
         defaultBehavior: [['loader', 'component', 'errorComponent', 'notFoundComponent']],
+        // Pages a shopper reaches from inside the shop (their orders, payments, addresses, the console)
+        // bring their skeleton with them: a route config's pieces are in every first load.
+        splitBehavior: ({ routeId }) =>
+          /^\/(order|ops|sandbox-pay|address-manage|cart\/list|userinfo|change-password)/.test(routeId)
+            ? [['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent']]
+            : undefined,
       },
     }),
     react(),
@@ -66,13 +72,13 @@ export default defineConfig({
             // than a dozen, so no page needs more than a few requests.
             {
               name: 'catalog-ui',
-              test: /\/src\/(components\/ui\/(modal-dialog|focus-trap|hover-tooltip|href-link|pagination)|features\/shell\/components\/(icons|logo|language-switch|category-select|product-type-select)|features\/catalog\/(components\/(product-card|price-slot|product-type-badge|product-list-page|card-add-to-cart|favourite-toggle|catalog-load-error)|search-link|use-page-href|use-price-viewer|use-login-href|order-quantity|cart-snapshot|api\/toggle-favourite|routing\/load-failure)|features\/favourites\/api\/set-favourite|features\/shell\/install\/(install-app-button|use-install-prompt)|domain\/validation-messages|features\/cart\/use-add-to-cart|lib\/use-language|features\/content\/components\/rich-text|domain\/(price-display|dates|catalog|badges|list-queries|tiers|fields|cart|order-status|localized|ratio))\.tsx?$|\/@tanstack\/react-router\//,
+              test: /\/src\/(components\/ui\/(modal-dialog|focus-trap|hover-tooltip|href-link|pagination|page-heading)|features\/shell\/components\/(icons|logo|language-switch|category-select|product-type-select)|features\/catalog\/(use-document-title|components\/(product-card|price-slot|product-type-badge|product-list-page|card-add-to-cart|favourite-toggle|catalog-load-error)|search-link|use-page-href|use-price-viewer|use-login-href|order-quantity|cart-snapshot|api\/toggle-favourite|routing\/load-failure)|features\/favourites\/api\/set-favourite|features\/shell\/install\/(install-app-button|use-install-prompt)|domain\/validation-messages|features\/cart\/use-add-to-cart|lib\/use-language|features\/content\/components\/rich-text|domain\/(price-display|dates|catalog|badges|list-queries|tiers|fields|cart|order-status-codes|status-flow|localized|ratio))\.tsx?$|\/@tanstack\/react-router\//,
               includeDependenciesRecursively: false,
             },
             // Everything a product page adds to the first load, in one file.
             {
               name: 'product-detail',
-              test: /\/src\/(features\/catalog\/(components\/(product-detail-page|product-gallery|add-to-cart-form|product-not-found)|routing\/load-product-detail|api\/get-product-details)|components\/ui\/(form-field|quantity-stepper)|domain\/pricing)\.tsx?$/,
+              test: /\/src\/(features\/catalog\/(use-document-title|components\/(product-detail-page|product-gallery|add-to-cart-form|product-not-found)|routing\/load-product-detail|api\/get-product-details)|components\/ui\/(form-field|quantity-stepper)|domain\/pricing)\.tsx?$/,
               includeDependenciesRecursively: false,
             },
             // The session's machine and xstate: at start with a stored token, else on the first sign-in.

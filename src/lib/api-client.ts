@@ -282,3 +282,6 @@ export function apiDelete<T>(path: string, body?: unknown, options: ApiCallOptio
 export function apiUpload<T>(path: string, form: FormData, options: ApiCallOptions = {}): Promise<T> {
   return call<T>('PUT', path, form, options)
 }
+
+/** For the other transport of src/lib (api-download.ts): the same toasts and session consequences. */
+export { report as reportApiFailure }

@@ -103,12 +103,13 @@ export function flushSnapshotWrites(): Promise<void> {
 }
 
 /**
- * Deletes the snapshots of every machine (in order after the writes already asked for): what a device
- * handed to someone else must not resume.
+ * Deletes the snapshots of every machine, or of those whose key starts with `keyPrefix` (in order after
+ * the writes already asked for): what a device handed to someone else must not resume.
  */
-export function forgetAllSnapshots(): Promise<void> {
+export function forgetAllSnapshots(keyPrefix = ''): Promise<void> {
+  const prefix = `${SNAPSHOT_KEY_PREFIX}${keyPrefix}`
   return inOrder(async () => {
     const stored = await keys()
-    await delMany(stored.filter((key) => typeof key === 'string' && key.startsWith(SNAPSHOT_KEY_PREFIX)))
+    await delMany(stored.filter((key) => typeof key === 'string' && key.startsWith(prefix)))
   }, undefined)
 }

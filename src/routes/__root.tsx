@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
-import { createRootRoute, Link, Outlet, useRouter } from '@tanstack/react-router'
+import { createRootRoute, Link, Outlet, useLocation, useRouter } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { css } from '../../styled-system/css'
 import { Notice } from '../components/ui/notice.tsx'
@@ -52,12 +52,21 @@ function RootLayout() {
   const router = useRouter()
   useLingui() // re-render on language change
   const language = currentLanguage()
+  // The sandbox gateway's page stands in for a provider's hosted page: none of the shop around it.
+  const providerPage = useLocation({ select: (location) => location.pathname.startsWith('/sandbox-pay/') })
   const changeLanguage = async (next: Language) => {
     // stores the choice (localeLang) and switches the texts
     await activateLanguage(next)
     // Reload the page's lists in the new language; the category tree carries all three names already.
     // The header's type choices follow the language and reset to the first by themselves.
     await router.invalidate({ filter: (match) => match.routeId !== '__root__' })
+  }
+  if (providerPage) {
+    return (
+      <main className={main}>
+        <Outlet />
+      </main>
+    )
   }
   return (
     <>

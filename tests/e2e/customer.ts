@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
+import type { AddressDto, AddressInput } from '../../src/domain/address.ts'
 import type { Language } from '../../src/domain/language.ts'
 import { latestCodeFor } from '../server/support/outbox.ts'
-import type { RunningShop } from './shop.ts'
+import { OPERATOR, type RunningShop } from './shop.ts'
 
 export const BROWSER_LOCALE: Record<Language, string> = { zhCn: 'zh-CN', ja: 'ja-JP', en: 'en-US' }
 
@@ -10,7 +11,7 @@ export interface Customer {
   email: string
   token: string
   /** A call to the shop's API as this customer; answers the envelope's data, fails on a failure code. */
-  api<T>(method: string, path: string, body?: unknown): Promise<T>
+  api<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T>
 }
 
 /** Signs a new customer up through the API (the browser test of sign-up is account.test.ts). */
@@ -41,10 +42,15 @@ export async function signUpCustomer(
   return {
     email,
     token,
-    async api<T>(method: string, path: string, body?: unknown): Promise<T> {
+    async api<T>(
+      method: string,
+      path: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ): Promise<T> {
       const response = await fetch(shop.url(`/api${path}`), {
         method,
-        headers: { token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { ...headers, token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       })
       const envelope = (await response.json()) as { code: number; msg: string; data: T }
@@ -86,4 +92,47 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
     timeout: 15_000,
   })
+}
+
+/** A delivery address in the United States, the customer's default unless they have one. */
+export const US_ADDRESS: AddressInput = {
+  firstName: 'Hinagiku',
+  lastName: 'Tsukimori',
+  nameEn: 'Hinagiku Tsukimori',
+  telephone: '+1 (212) 555-0187',
+  postCode: '10001',
+  country: '美国',
+  countryEn: 'United States',
+  province: '纽约州',
+  provinceEn: 'New York',
+  city: '纽约',
+  cityEn: 'New York',
+  district: null,
+  districtEn: null,
+  shopName: null,
+  shopNameEn: null,
+  address: '417 Tsukimori Terrace, Apt 5C',
+  addressEn: '417 Tsukimori Terrace, Apt 5C',
+  acquiescent: 1,
+  isBill: 0,
+}
+
+/** Adds an address to the customer's book through the API (the browser test of the book is elsewhere). */
+export function addAddress(customer: Customer, address: AddressInput = US_ADDRESS): Promise<AddressDto> {
+  return customer.api<AddressDto>('POST', '/mall/address/save', address)
+}
+
+/**
+ * A browser page signed in as the shop's operator (OPERATOR, set by startShop) through the login
+ * page, on the console's first page (/ops/orders).
+ */
+export async function operatorPage(shop: RunningShop): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' })
+  const page = await context.newPage()
+  await page.goto(shop.url('/login?redirectUrl=%2Fops'))
+  await page.locator('input[name="username"]').fill(OPERATOR.email)
+  await page.locator('input[name="password"]').fill(OPERATOR.password)
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await page.waitForURL((url) => url.pathname === '/ops/orders', { timeout: 15_000 })
+  return { context, page }
 }

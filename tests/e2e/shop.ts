@@ -20,6 +20,9 @@ export interface RunningShop {
   close(): Promise<void>
 }
 
+/** The operator account every test shop starts with (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const OPERATOR = { email: 'ops@yoyaku.example', password: 'Ops.Yoyaku26' } as const
+
 /** The built PWA the browser tests serve: `dist`, or another build's folder named by `E2E_STATIC_DIR`. */
 export function staticDir(): string {
   return process.env.E2E_STATIC_DIR ?? 'dist'
@@ -33,7 +36,14 @@ export async function startShop(options: { locale: string; name: string }): Prom
   )
   const dataDir = mkdtempSync(join(tmpdir(), `yoyaku-e2e-${options.name}-`))
   const outboxDir = join(dataDir, 'mail')
-  const run = runServer({ DATA_DIR: dataDir, STATIC_DIR: staticDir(), MAIL_OUTBOX_DIR: outboxDir })
+  const run = runServer({
+    DATA_DIR: dataDir,
+    STATIC_DIR: staticDir(),
+    MAIL_OUTBOX_DIR: outboxDir,
+    // a known operator, so a test can sign in to the console (the default one's password is generated)
+    ADMIN_EMAIL: OPERATOR.email,
+    ADMIN_PASSWORD: OPERATOR.password,
+  })
   const server = await run.started
   const browser = await launchChrome()
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: options.locale })

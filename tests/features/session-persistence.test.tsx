@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { SessionEvent } from '../../machines/session/session.machine.ts'
 import { savedCart } from '../../src/features/account/session/cart-link.ts'
-import { flushSnapshotWrites } from '../../src/lib/persisted-snapshot.ts'
+import { flushSnapshotWrites, persistedSnapshots } from '../../src/lib/persisted-snapshot.ts'
 import { readAllStored, readStored } from './support/indexed-db.ts'
 import { server } from './support/msw-server.ts'
 import { renderApp } from './support/render-app.tsx'
@@ -17,6 +17,13 @@ const cartOf = (count: number) => [{ cartId: 1, productId: 5, productAmount: cou
 const SESSION_KEY = 'snapshot:session'
 const CART_KEY = 'snapshot:cart'
 const OWNER = 'customer:42'
+const CHECKOUT_KEY = `snapshot:checkout:${OWNER}`
+/** The shopper's checkout as saved (its shape is the checkout machine's business, not this test's). */
+const savedCheckout = persistedSnapshots<{ orderId: number }>({
+  key: `checkout:${OWNER}`,
+  version: 1,
+  parse: (stored) => stored as { orderId: number },
+})
 
 /** The session signed in and settled, its snapshot written; then the page goes, as on a reload. */
 async function visitAndLeave(cartCount: number) {
@@ -106,6 +113,7 @@ describe('the saved session when the session ends', () => {
       const { session } = await renderApp('/')
       await waitFor(() => expect(session.getSnapshot().context.startup.cartNumber).toBe(2))
       await savedCart.save({ owner: OWNER, lines: [], queue: [], notices: [] })
+      await savedCheckout.save({ orderId: 7 })
       await flushSnapshotWrites()
       expect(await storedTextIncludes('小樱的秘密')).toBe(true)
 
@@ -116,6 +124,7 @@ describe('the saved session when the session ends', () => {
       expect(await readStored(SESSION_KEY)).toBeUndefined()
       expect(await storedTextIncludes('小樱的秘密')).toBe(false)
       expect(await readStored(CART_KEY)).toEqual(keepsCart ? expect.anything() : undefined)
+      expect(await readStored(CHECKOUT_KEY)).toEqual(keepsCart ? expect.anything() : undefined)
     })
   }
 

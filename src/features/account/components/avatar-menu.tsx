@@ -160,6 +160,8 @@ export function useAccountEntries(options: { withCartAndCollect?: boolean } = {}
   const counts = headerBadgeCounts(startup)
   const score = startup.payInfo?.score ?? claims.score
   return [
+    // the operator's way into the console (flows §7); a customer never sees it
+    ...(claims.kind === 'operator' ? [{ key: 'ops', href: '/ops', label: <Trans>运营后台</Trans> }] : []),
     ...(tier
       ? [{ key: 'tier', href: TIER_RULES_HREF, label: <span className={tierChip}>{tier.name}</span> }]
       : []),

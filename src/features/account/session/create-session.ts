@@ -17,7 +17,7 @@ import type { ChargeSettings } from '../../../domain/pricing.ts'
 import { readSessionClaims } from '../../../domain/session.ts'
 import { configureSession } from '../../../lib/api-client.ts'
 import { currentLanguage } from '../../../lib/i18n.ts'
-import { persistedSnapshots } from '../../../lib/persisted-snapshot.ts'
+import { forgetAllSnapshots, persistedSnapshots } from '../../../lib/persisted-snapshot.ts'
 import { clearStoredToken, readStoredToken, storeToken } from '../../../lib/session-token.ts'
 import { clearUserCaches, forgetPackagingQuery } from '../../../lib/user-storage.ts'
 import { listAddresses } from '../../addresses/api/list-addresses.ts'
@@ -182,7 +182,11 @@ export async function createSession(navigation: SessionNavigation, options: Sess
       forgetToken: () => clearStoredToken(),
       forgetPackagingQuery: () => forgetPackagingQuery(),
       clearUserCaches: () => void clearUserCaches(),
-      forgetUserCart: () => void savedCart.forget(),
+      forgetUserCart: () => {
+        void savedCart.forget()
+        // a checkout in progress (an unpaid order's choices, a payment awaited) is the shopper's too
+        void forgetAllSnapshots('checkout:')
+      },
       goToLogin: () => navigation.goToLogin(),
       goHome: () => navigation.goHome(),
     },

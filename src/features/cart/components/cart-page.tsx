@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link, useRouterState } from '@tanstack/react-router'
-import { useEffect, useMemo, useRef, useState } from 'react'
-import type { CartNotice } from '../../../../machines/cart/cart-changes.ts'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import type { CartNotice, CartViewLine } from '../../../../machines/cart/cart-changes.ts'
 import { css, cx } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
@@ -11,6 +11,7 @@ import { productNameIn } from '../../../domain/catalog.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { useSession } from '../../account/session/use-session.tsx'
 import { useDocumentTitle } from '../../catalog/use-document-title.ts'
+import { hasUnfinishedOrder } from '../../checkout/saved-checkout.ts'
 import { OfflinePage } from '../../shell/offline/offline-page.tsx'
 import { useOnline } from '../../shell/offline/use-online.ts'
 import { cartRefusalText } from '../cart-messages.ts'
@@ -19,7 +20,19 @@ import { CartLineRow, lineGrid } from './cart-line-row.tsx'
 import { CartPageSkeleton } from './cart-page-skeleton.tsx'
 import { useCartSelection } from './cart-selection.ts'
 import { CartSummary } from './cart-summary.tsx'
-import { cartRates, cartTotals } from './cart-totals.ts'
+import { cartRates, cartTotals, isPricedLine } from './cart-totals.ts'
+
+// The checkout's code (its machine and calls) loads when the shopper presses Next, not with the cart.
+const CheckoutConfirmDialog = lazy(() =>
+  import('../../checkout/components/checkout-confirm-dialog.tsx').then((module) => ({
+    default: module.CheckoutConfirmDialog,
+  })),
+)
+
+/** What the confirmation shows: the priced selection, or an order asked for earlier and not yet confirmed. */
+type Confirming =
+  | { kind: 'selection'; lines: CartViewLine[]; pointsUsed: number; payable: number }
+  | { kind: 'unfinished' }
 
 const banner = css({
   p: '3',
@@ -110,6 +123,10 @@ export function CartPage() {
   const rates = useMemo(() => cartRates(startup.charge), [startup.charge])
   const totals = useMemo(() => cartTotals(selection.selected, rates), [selection.selected, rates])
   const [confirmingClear, setConfirmingClear] = useState(false)
+  const [confirming, setConfirming] = useState<Confirming | null>(null)
+  useUnfinishedCheckout(() => setConfirming({ kind: 'unfinished' }))
+  const refreshCart = cart.refresh
+  const cartChanged = useCallback(() => refreshCart(), [refreshCart])
   const selectAllRef = useRef<HTMLInputElement>(null)
 
   const selectableCount = selection.selectable.length
@@ -121,6 +138,17 @@ export function CartPage() {
   })
 
   const lineCount = cart.lines.length
+  // lines the server has not confirmed yet have no line id to order
+  const orderable = selection.selected.filter(
+    (line) => isPricedLine(line) && line.cartId > 0 && !line.pending,
+  )
+  const nextBlockedBy = !online ? (
+    <Trans>当前离线，联网后才能下单</Trans>
+  ) : cart.pendingCount > 0 ? (
+    <Trans>正在保存购物车的更改，请稍候</Trans>
+  ) : orderable.length === 0 ? (
+    <Trans>请先选择要购买的商品</Trans>
+  ) : null
   const showLines = cart.status !== 'loading' && cart.status !== 'failed' && lineCount > 0
 
   return (
@@ -253,8 +281,31 @@ export function CartPage() {
               ))}
             </ul>
           </div>
-          <CartSummary totals={totals} language={language} pointsHeld={startup.payInfo?.score ?? 0} />
+          <CartSummary
+            totals={totals}
+            language={language}
+            pointsHeld={startup.payInfo?.score ?? 0}
+            nextBlockedBy={nextBlockedBy}
+            onNext={({ pointsUsed, payable }) =>
+              setConfirming({ kind: 'selection', lines: orderable, pointsUsed, payable })
+            }
+          />
         </div>
+      ) : null}
+
+      {confirming ? (
+        <Suspense>
+          <CheckoutConfirmDialog
+            selection={
+              confirming.kind === 'selection'
+                ? { ...confirming, quote: cartTotals(confirming.lines, rates) }
+                : undefined
+            }
+            language={language}
+            onClose={() => setConfirming(null)}
+            onCartChanged={cartChanged}
+          />
+        </Suspense>
       ) : null}
 
       {confirmingClear ? (
@@ -274,6 +325,32 @@ export function CartPage() {
       ) : null}
     </section>
   )
+}
+
+/**
+ * An order the shopper asked for and never saw confirmed (the tab closed or the connection dropped
+ * while it was being created) is offered again, so its retry reuses the same key. Only a shopper who
+ * has such a checkout saved loads the checkout's code.
+ */
+function useUnfinishedCheckout(reopen: () => void): void {
+  const { claims } = useSession()
+  const owner = claims?.kind === 'customer' ? `customer:${claims.sub}` : null
+  const latestReopen = useRef(reopen)
+  useEffect(() => {
+    latestReopen.current = reopen
+  })
+  useEffect(() => {
+    if (owner === null) return
+    let live = true
+    void hasUnfinishedOrder(owner).then(async (saved) => {
+      if (!saved || !live) return
+      const { unfinishedCartCheckout } = await import('../../checkout/checkout-store.ts')
+      if (live && (await unfinishedCartCheckout(owner))) latestReopen.current()
+    })
+    return () => {
+      live = false
+    }
+  }, [owner])
 }
 
 /**

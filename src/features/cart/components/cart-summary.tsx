@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type ReactNode, useId, useState } from 'react'
 import { css, cx } from '../../../../styled-system/css'
+import { Button } from '../../../components/ui/button.tsx'
 import { fieldControl } from '../../../components/ui/form-field.tsx'
 import type { Language } from '../../../domain/language.ts'
 import { formatYen } from '../../../domain/price-display.ts'
@@ -45,6 +46,9 @@ const switchInput = css({
 })
 const pointsField = css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm' })
 const pointsInput = css({ maxWidth: '40' })
+const nextBox = css({ display: 'flex', flexDirection: 'column', gap: '1', pt: '2' })
+const nextButton = css({ width: 'full', py: '3', fontSize: 'md' })
+const nextReason = css({ fontSize: 'xs', color: 'text.muted', textAlign: 'center' })
 
 function Entry(props: { label: ReactNode; value: string; className?: string | undefined }) {
   return (
@@ -66,7 +70,15 @@ function pointsFrom(text: string): number {
  * the deposit paid now and the balance paid on arrival; points (one yen each) lower what is paid now,
  * never below zero and never more than the shopper holds.
  */
-export function CartSummary(props: { totals: CartTotals; language: Language; pointsHeld: number }) {
+export function CartSummary(props: {
+  totals: CartTotals
+  language: Language
+  pointsHeld: number
+  /** Next (spec §2 'Cart'): on to the confirmation, with the points as chosen here. */
+  onNext?: (points: { pointsUsed: number; payable: number }) => void
+  /** Why Next cannot be pressed now, or null when it can. */
+  nextBlockedBy?: ReactNode
+}) {
   const { t } = useLingui()
   const { totals, language } = props
   const yen = (amount: number) => formatYen(amount, language)
@@ -79,6 +91,8 @@ export function CartSummary(props: { totals: CartTotals; language: Language; poi
   const applied = applyPoints(totals.deposit, pointsHeld, usePoints ? pointsFrom(requested) : 0)
   const { lineCount, pieces } = totals
   const pointsUsed = applied.pointsUsed
+  const nextReasonId = `${inputId}-next`
+  const { onNext, nextBlockedBy } = props
 
   return (
     <aside className={panel} aria-labelledby="cart-summary-title">
@@ -150,6 +164,23 @@ export function CartSummary(props: { totals: CartTotals; language: Language; poi
                 <Trans>1 积分抵 1 日元，最多可用 {usable} 积分（不超过持有积分和本次定金）。</Trans>
               </p>
             </div>
+          ) : null}
+        </div>
+      ) : null}
+      {onNext ? (
+        <div className={nextBox}>
+          <Button
+            className={nextButton}
+            disabled={Boolean(nextBlockedBy)}
+            aria-describedby={nextBlockedBy ? nextReasonId : undefined}
+            onClick={() => onNext({ pointsUsed, payable: applied.payable })}
+          >
+            <Trans>下一步</Trans>
+          </Button>
+          {nextBlockedBy ? (
+            <p id={nextReasonId} className={nextReason}>
+              {nextBlockedBy}
+            </p>
           ) : null}
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { PRODUCT_TYPES, ProductType } from '../../../domain/product-type.ts'
 import { DEFAULT_PAGE_SIZE } from '../../../domain/queries.ts'
+import { wholeNumberParam as wholeNumber } from '../../../lib/search-params.ts'
 
 /** Every product list shows a fixed 30 a page (spec §9); the page size is not a search param. */
 export const LIST_PAGE_SIZE = DEFAULT_PAGE_SIZE
@@ -10,18 +11,6 @@ export const LIST_PAGE_SIZE = DEFAULT_PAGE_SIZE
  * page at once (and the router restores its scroll position) instead of a skeleton.
  */
 export const LIST_STALE_MS = 60_000
-
-/**
- * A whole number in a URL. The router JSON-parses search values, so `?pageNum=2` arrives as the
- * number 2 and `?pageNum=abc` as the string 'abc'; a quoted `"2"` is taken too.
- */
-const wholeNumber = (min: number, max: number) =>
-  v.pipe(
-    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))]),
-    v.integer(),
-    v.minValue(min),
-    v.maxValue(max),
-  )
 
 /** A bad value falls back to its default rather than failing the page (`pageNum=abc` → 1). */
 const withDefault = <S extends v.GenericSchema<unknown, number>>(schema: S, fallback: number) =>

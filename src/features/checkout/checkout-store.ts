@@ -1,0 +1,196 @@
+import { createActor, fromPromise, type Snapshot } from 'xstate'
+import {
+  type CheckoutActor,
+  type CheckoutFailure,
+  type CheckoutInput,
+  type CheckoutSnapshot,
+  type CreateOrderInput,
+  checkoutMachine,
+  type PayInput,
+} from '../../../machines/checkout/checkout.machine.ts'
+import type { SavedCheckout } from '../../../machines/checkout/checkout-saved-state.ts'
+import { PAYMENT_UNAVAILABLE_MESSAGE, SELECT_ADDRESS_MESSAGE } from '../../domain/payments.ts'
+import { ResultCode } from '../../domain/result-code.ts'
+import { type ApiCallOptions, ApiFailure } from '../../lib/api-client.ts'
+import { currentLanguage } from '../../lib/i18n.ts'
+import { createOrder } from './api/create-order.ts'
+import { orderPay } from './api/order-pay.ts'
+import { payStatus } from './api/pay-status.ts'
+import { readOrder } from './api/read-order.ts'
+import { isUnfinishedOrder, savedCheckoutOf } from './saved-checkout.ts'
+
+/** The checkout tells the shopper itself (dialog, panel, result page): its calls never toast. */
+const quiet: ApiCallOptions = { systemNotify: false }
+
+/** An ApiFailure as the checkout machine reads it. */
+export function checkoutFailureOf(error: unknown): CheckoutFailure {
+  // no answer (or the call was cut off): nobody knows whether the server acted
+  if (!(error instanceof ApiFailure) || error.kind !== 'server') return { kind: 'offline' }
+  const code = error.code ?? 0
+  if (code === ResultCode.notFound) return { kind: 'notFound' }
+  // 429 and server faults are no answer about the request itself
+  if (code === ResultCode.tooManyRequests || code >= 500) return { kind: 'offline' }
+  if (error.message.includes(PAYMENT_UNAVAILABLE_MESSAGE)) {
+    return { kind: 'latchClosed', message: error.message }
+  }
+  if (error.message.includes(SELECT_ADDRESS_MESSAGE)) return { kind: 'address', message: error.message }
+  return { kind: 'refused', message: error.message }
+}
+
+async function asCheckoutCall<T>(call: () => Promise<T>): Promise<T> {
+  // The browser knows it has no network: say so at once instead of a doomed request.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    throw { kind: 'offline' } satisfies CheckoutFailure
+  }
+  try {
+    return await call()
+  } catch (error) {
+    throw checkoutFailureOf(error)
+  }
+}
+
+const machine = checkoutMachine.provide({
+  actors: {
+    createOrder: fromPromise(({ input }: { input: CreateOrderInput }) =>
+      asCheckoutCall(() =>
+        createOrder({ cartLineIds: input.cartLineIds }, input.points, input.key, currentLanguage(), quiet),
+      ),
+    ),
+    pay: fromPromise(({ input }: { input: PayInput }) => asCheckoutCall(() => orderPay(input, quiet))),
+    readOrder: fromPromise(({ input }: { input: { orderId: number } }) =>
+      asCheckoutCall(async () => {
+        const order = await readOrder(input.orderId, currentLanguage(), quiet)
+        return { id: order.id, status: order.status }
+      }),
+    ),
+    readPayStatus: fromPromise(({ input }: { input: { paymentId: string } }) =>
+      asCheckoutCall(() => payStatus(input.paymentId, quiet)),
+    ),
+  },
+})
+
+function restoredActor(saved: SavedCheckout): CheckoutActor {
+  // the input is not used when a snapshot is given: the saved context is the checkout
+  return createActor(machine, { snapshot: saved as Snapshot<unknown>, input: { owner: saved.context.owner } })
+}
+
+interface OpenCheckout {
+  owner: string
+  actor: CheckoutActor
+  stop(): void
+}
+
+let open: OpenCheckout | undefined
+
+function close(): void {
+  open?.stop()
+  open = undefined
+}
+
+/** Runs a checkout as this tab's one checkout, saving every step (and forgetting it once paid). */
+function run(owner: string, actor: CheckoutActor): CheckoutActor {
+  close()
+  const saved = savedCheckoutOf(owner)
+  const subscription = actor.subscribe((snapshot) => {
+    // paid: nothing is left to resume, and a later visit starts from the server
+    if (snapshot.matches('paid')) void saved.forget()
+    else void saved.save(actor.getPersistedSnapshot() as SavedCheckout)
+  })
+  const backOnline = () => actor.send({ type: 'ONLINE' })
+  window.addEventListener('online', backOnline)
+  open = {
+    owner,
+    actor,
+    stop() {
+      subscription.unsubscribe()
+      window.removeEventListener('online', backOnline)
+      actor.stop()
+    },
+  }
+  actor.start()
+  return actor
+}
+
+/**
+ * This tab's checkout when `accept` takes it, else the saved one when `accept` takes it (restored, then
+ * told to RESUME: it reads the server before anything else), else a new one from `fresh`.
+ */
+async function checkoutFor(
+  owner: string,
+  accept: (snapshot: CheckoutSnapshot) => boolean,
+  fresh: CheckoutInput,
+): Promise<CheckoutActor> {
+  if (open?.owner === owner && accept(open.actor.getSnapshot())) return open.actor
+  const saved = await savedCheckoutOf(owner).restore()
+  // another call may have opened an acceptable checkout while storage was read
+  if (open?.owner === owner && accept(open.actor.getSnapshot())) return open.actor
+  if (saved) {
+    const restored = restoredActor(saved)
+    if (accept(restored.getSnapshot())) {
+      run(owner, restored)
+      restored.send({ type: 'RESUME' })
+      return restored
+    }
+  }
+  return run(owner, createActor(machine, { input: fresh }))
+}
+
+/** A new checkout of the selected cart lines, waiting for the shopper's confirmation. */
+export function startCheckout(owner: string, cartLineIds: number[], points: number): CheckoutActor {
+  return run(owner, createActor(machine, { input: { owner, cartLineIds, points } }))
+}
+
+/**
+ * A checkout whose order was asked for and never confirmed (the tab closed, or the connection dropped,
+ * while the order was being created): the cart page offers it again, with the same key.
+ */
+export async function unfinishedCartCheckout(owner: string): Promise<CheckoutActor | undefined> {
+  const unfinished = (s: CheckoutSnapshot) =>
+    isUnfinishedOrder(s) && (s.matches('createOffline') || s.matches('suspended') || s.matches('creating'))
+  if (open?.owner === owner) return unfinished(open.actor.getSnapshot()) ? open.actor : undefined
+  const saved = await savedCheckoutOf(owner).restore()
+  if (!saved) return undefined
+  const restored = restoredActor(saved)
+  if (!unfinished(restored.getSnapshot())) return undefined
+  run(owner, restored)
+  return restored
+}
+
+/** States in which the order page goes on with a checkout of its order rather than starting anew. */
+const PAYING_STATES = [
+  'suspended',
+  'awaitingPayment',
+  'paying',
+  'payOffline',
+  'redirecting',
+  'checkingOrder',
+  'checkingPayment',
+  'resumeOffline',
+] as const
+
+/** The checkout of an order waiting for its first payment (the order page's pay panel). */
+export function checkoutForOrder(owner: string, orderId: number): Promise<CheckoutActor> {
+  return checkoutFor(
+    owner,
+    (s) => s.context.orderId === orderId && PAYING_STATES.some((state) => s.matches(state)),
+    { owner, orderId },
+  )
+}
+
+/** The checkout of a payment the shopper came back from (a result page): it waits for the verdict. */
+export async function checkoutForPayment(owner: string, paymentId: string): Promise<CheckoutActor> {
+  const actor = await checkoutFor(owner, (s) => s.context.payment?.paymentId === paymentId, {
+    owner,
+    paymentId,
+  })
+  const snapshot = actor.getSnapshot()
+  const settled = snapshot.matches('paid') || snapshot.matches('failed') || snapshot.matches('cancelled')
+  if (!snapshot.matches('returned') && !settled) actor.send({ type: 'RETURNED', paymentId })
+  return actor
+}
+
+/** Forgets the shopper's checkout (the order was cancelled, or another account signs in). */
+export function dropCheckout(owner: string): Promise<void> {
+  if (open?.owner === owner) close()
+  return savedCheckoutOf(owner).forget()
+}

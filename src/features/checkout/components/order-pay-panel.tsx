@@ -1,0 +1,339 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
+import type { CheckoutSnapshot } from '../../../../machines/checkout/checkout.machine.ts'
+import { css, cx } from '../../../../styled-system/css'
+import { Button } from '../../../components/ui/button.tsx'
+import { Notice } from '../../../components/ui/notice.tsx'
+import type { AddressDto } from '../../../domain/address.ts'
+import type { SettleDetailsDto } from '../../../domain/orders.ts'
+import { formatYen } from '../../../domain/price-display.ts'
+import { ResultCode } from '../../../domain/result-code.ts'
+import { ApiFailure } from '../../../lib/api-client.ts'
+import { currentLanguage } from '../../../lib/i18n.ts'
+import { flushSnapshotWrites } from '../../../lib/persisted-snapshot.ts'
+import { useLanguage } from '../../../lib/use-language.ts'
+import { listAddresses } from '../../addresses/api/list-addresses.ts'
+import { useOnline } from '../../shell/offline/use-online.ts'
+import { settleDetails } from '../api/settle-details.ts'
+import { checkoutErrorText } from '../checkout-messages.ts'
+import { checkoutForOrder, dropCheckout } from '../checkout-store.ts'
+import { goToGateway } from '../go-to-gateway.ts'
+import { useCheckout, useCheckoutOwner } from '../use-checkout.ts'
+import { AddressChoice } from './address-choice.tsx'
+import { CancelOrderAction } from './cancel-order-action.tsx'
+import { PayCountdown } from './pay-countdown.tsx'
+import { PayMethodChoice } from './pay-method-choice.tsx'
+
+const panel = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4',
+  p: { base: '3', md: '4' },
+  bg: 'surface',
+  border: '1px solid',
+  borderColor: 'border',
+  borderRadius: 'md',
+})
+const heading = css({ fontSize: 'lg', fontWeight: 'semibold' })
+const testNote = css({
+  p: '2',
+  borderRadius: 'sm',
+  border: '1px dashed',
+  borderColor: 'orange.400',
+  bg: 'orange.50',
+  color: 'orange.900',
+  fontSize: 'sm',
+})
+const amounts = css({ display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm', maxWidth: 'md' })
+const entry = css({ display: 'flex', justifyContent: 'space-between', gap: '3' })
+const due = css({ fontWeight: 'bold', fontSize: 'lg', color: 'secondary.hover' })
+const muted = css({ color: 'text.muted' })
+const actions = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })
+const payButton = css({ px: '8', py: '3', fontSize: 'md' })
+const reason = css({ fontSize: 'sm', color: 'text.muted' })
+const alertText = css({ fontSize: 'sm', color: 'red.700', fontWeight: 'medium' })
+
+type Loaded =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'ready'; settle: SettleDetailsDto; addresses: AddressDto[] }
+
+/** The settlement and the shopper's addresses, read together; reload() reads them again. */
+function usePanelData(orderId: number, onNotPayable: () => void) {
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' })
+  const [round, setRound] = useState(0)
+  const notPayable = useRef(onNotPayable)
+  useEffect(() => {
+    notPayable.current = onNotPayable
+  })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: round is the reload trigger
+  useEffect(() => {
+    let live = true
+    setLoaded({ kind: 'loading' })
+    const quiet = { systemNotify: false }
+    Promise.all([settleDetails(orderId, currentLanguage(), quiet), listAddresses(quiet)]).then(
+      ([settle, addresses]) => {
+        if (live) setLoaded({ kind: 'ready', settle, addresses })
+      },
+      (error: unknown) => {
+        if (!live) return
+        // the order moved on (paid meanwhile, cancelled, expired): the page reads it again
+        if (error instanceof ApiFailure && error.code === ResultCode.conflict) notPayable.current()
+        setLoaded({ kind: 'failed', message: error instanceof Error ? error.message : String(error) })
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [orderId, round])
+  return { loaded, reload: useCallback(() => setRound((n) => n + 1), []) }
+}
+
+function Entry(props: { label: ReactNode; value: string; className?: string }) {
+  return (
+    <div className={cx(entry, props.className)}>
+      <dt>{props.label}</dt>
+      <dd>{props.value}</dd>
+    </div>
+  )
+}
+
+/** The address to offer first: the default one, or the only one. */
+function preferredAddress(addresses: AddressDto[]): number | null {
+  const preferred =
+    addresses.find((a) => a.acquiescent === 1) ?? (addresses.length === 1 ? addresses[0] : null)
+  return preferred?.id ?? null
+}
+
+/**
+ * Pays the first payment of an order in 2 waitPay (flows §1, §3): the settlement, the payment window
+ * counting down, the delivery address, the three routes, then **Pay** → the gateway's page. The
+ * checkout machine behind it keeps the attempt's key across a reload, a lost connection and the round
+ * trip through the gateway, so a retry never pays twice.
+ */
+export function OrderPayPanel(props: { orderId: number; onChanged?: () => void }) {
+  const { t } = useLingui()
+  const language = useLanguage()
+  const online = useOnline()
+  const owner = useCheckoutOwner()
+  const { orderId, onChanged } = props
+  const changed = useCallback(() => onChanged?.(), [onChanged])
+  const { loaded, reload } = usePanelData(orderId, changed)
+  const { actor, snapshot } = useCheckout((who) => checkoutForOrder(who, orderId), String(orderId))
+  const [lapsed, setLapsed] = useState(false)
+  const markLapsed = useCallback(() => setLapsed(true), [])
+  const yen = (amount: number) => formatYen(amount, language)
+
+  useLiveRedirect(snapshot)
+
+  // the server says the order is no longer waiting for payment: the page shows where it is now
+  const settled = snapshot?.matches('paid') || snapshot?.matches('orderClosed')
+  useEffect(() => {
+    if (settled) changed()
+  }, [settled, changed])
+
+  // the default address, offered once the addresses are in
+  const addresses = loaded.kind === 'ready' ? loaded.addresses : null
+  const awaiting = snapshot?.matches('awaitingPayment') ?? false
+  const addressId = snapshot?.context.addressId ?? null
+  useEffect(() => {
+    if (!actor || !awaiting || addressId !== null || !addresses) return
+    const preferred = preferredAddress(addresses)
+    if (preferred !== null) actor.send({ type: 'SELECT_ADDRESS', addressId: preferred })
+  }, [actor, awaiting, addressId, addresses])
+
+  if (loaded.kind === 'loading' || !snapshot) {
+    return (
+      <section className={panel} aria-busy="true" aria-labelledby="pay-panel-title">
+        <h2 id="pay-panel-title" className={heading}>
+          <Trans>付款</Trans>
+        </h2>
+        <p className={muted} role="status">
+          <Trans>正在读取付款信息…</Trans>
+        </p>
+      </section>
+    )
+  }
+  if (loaded.kind === 'failed') {
+    return (
+      <Notice
+        tone="error"
+        title={<Trans>付款信息读取失败</Trans>}
+        action={
+          <Button variant="secondary" onClick={reload}>
+            <Trans>重试</Trans>
+          </Button>
+        }
+      >
+        {online ? loaded.message : <Trans>当前离线，联网后请重试。</Trans>}
+      </Notice>
+    )
+  }
+
+  const { settle } = loaded
+  const { context } = snapshot
+  const latchClosed = !settle.payOpen || context.error?.kind === 'latchClosed'
+  const paying = snapshot.matches('paying') || snapshot.matches('redirecting')
+  const checking =
+    snapshot.matches('checkingOrder') ||
+    snapshot.matches('checkingPayment') ||
+    snapshot.matches('suspended') ||
+    snapshot.matches('resumeOffline')
+  const payOffline = snapshot.matches('payOffline')
+  const choosing = awaiting && !latchClosed && !lapsed
+  const withDeposit = settle.order.balance > 0
+
+  const payBlockedBy = latchClosed ? null : lapsed ? (
+    <Trans>付款期限已过</Trans>
+  ) : !online ? (
+    <Trans>当前离线，联网后才能付款</Trans>
+  ) : context.choice === null ? (
+    <Trans>请选择支付方式</Trans>
+  ) : null
+
+  return (
+    <section className={panel} aria-labelledby="pay-panel-title">
+      <h2 id="pay-panel-title" className={heading}>
+        <Trans>付款</Trans>
+      </h2>
+      {settle.testMode ? (
+        <p className={testNote} role="note">
+          <Trans>测试模式：付款通过沙盒支付平台进行，不会产生真实扣款。</Trans>
+        </p>
+      ) : null}
+
+      <dl className={amounts} aria-label={t`付款金额`}>
+        <Entry
+          label={withDeposit ? <Trans>本次支付定金</Trans> : <Trans>本次支付全款</Trans>}
+          value={yen(settle.amountDue)}
+        />
+        {settle.pointsUsed > 0 ? (
+          <Entry label={<Trans>积分抵扣</Trans>} value={`−${yen(settle.pointsUsed)}`} />
+        ) : null}
+        <Entry label={<Trans>应付金额</Trans>} value={yen(settle.payable)} className={due} />
+        {withDeposit ? (
+          <Entry label={<Trans>到货后支付尾款</Trans>} value={yen(settle.order.balance)} />
+        ) : null}
+      </dl>
+
+      {settle.order.payDueTime ? (
+        <PayCountdown dueTime={settle.order.payDueTime} language={language} onLapsed={markLapsed} />
+      ) : null}
+
+      {latchClosed ? (
+        <Notice tone="error" title={<Trans>支付暂不可用</Trans>}>
+          {settle.payMessage ?? <Trans>请稍后再试，订单会保留到付款期限结束。</Trans>}
+        </Notice>
+      ) : null}
+
+      {checking ? (
+        <p className={muted} role="status">
+          {snapshot.matches('resumeOffline') ? (
+            <Trans>当前离线：联网后会继续确认付款状态。</Trans>
+          ) : (
+            <Trans>正在确认付款状态…</Trans>
+          )}
+        </p>
+      ) : null}
+
+      {payOffline ? (
+        <Notice
+          tone="warning"
+          title={<Trans>未能确认付款是否已发起</Trans>}
+          action={
+            <Button variant="secondary" disabled={!online} onClick={() => actor?.send({ type: 'RETRY' })}>
+              <Trans>重试</Trans>
+            </Button>
+          }
+        >
+          {online ? (
+            <Trans>请点“重试”。重试沿用同一笔付款，不会重复扣款。</Trans>
+          ) : (
+            <Trans>网络中断：联网后请点“重试”。重试沿用同一笔付款，不会重复扣款。</Trans>
+          )}
+        </Notice>
+      ) : null}
+
+      {snapshot.matches('redirecting') &&
+      context.payment?.redirectUrl &&
+      !sentToGateway.has(context.payment.paymentId) ? (
+        <Notice
+          tone="info"
+          title={<Trans>这笔付款已发起，尚未完成</Trans>}
+          action={
+            <Button variant="secondary" onClick={() => actor?.send({ type: 'PAY_AGAIN' })}>
+              <Trans>改用其他方式</Trans>
+            </Button>
+          }
+        >
+          <Trans>
+            可以<a href={context.payment.redirectUrl}>回到支付页面</a>继续完成付款。
+          </Trans>
+        </Notice>
+      ) : null}
+
+      {context.error && context.error.kind !== 'latchClosed' ? (
+        <p className={alertText} role="alert">
+          {checkoutErrorText(context.error)}
+        </p>
+      ) : null}
+
+      <AddressChoice
+        addresses={loaded.addresses}
+        selected={addressId}
+        language={language}
+        disabled={!choosing}
+        onSelect={(id) => actor?.send({ type: 'SELECT_ADDRESS', addressId: id })}
+      />
+      <PayMethodChoice
+        choice={context.choice}
+        disabled={!choosing}
+        onChoose={(choice) => actor?.send({ type: 'CHOOSE', ...choice })}
+      />
+
+      <div className={actions}>
+        <Button
+          className={payButton}
+          disabled={!choosing || payBlockedBy !== null}
+          aria-describedby={payBlockedBy ? 'pay-blocked-reason' : undefined}
+          onClick={() => actor?.send({ type: 'PAY' })}
+        >
+          {paying ? <Trans>正在前往支付页面…</Trans> : <Trans>立即付款</Trans>}
+        </Button>
+        {payBlockedBy && awaiting ? (
+          <span id="pay-blocked-reason" className={reason}>
+            {payBlockedBy}
+          </span>
+        ) : null}
+        <CancelOrderAction
+          orderId={orderId}
+          disabled={paying || payOffline || !online}
+          onCancelled={() => {
+            if (owner !== null) void dropCheckout(owner)
+            changed()
+          }}
+        />
+      </div>
+    </section>
+  )
+}
+
+/** Payments whose pay call this page saw answered: on the way to the gateway, not back from it. */
+const sentToGateway = new Set<string>()
+
+/**
+ * Off to the gateway once this tab's pay call is answered (paying → redirecting), after the checkout's
+ * snapshot is on disk, so the return page finds it. A checkout restored in `redirecting` (the shopper
+ * came back with the browser's Back) is not sent off again: the panel offers to continue instead.
+ */
+function useLiveRedirect(snapshot: CheckoutSnapshot | undefined): void {
+  const previous = useRef<CheckoutSnapshot | undefined>(undefined)
+  useEffect(() => {
+    const before = previous.current
+    previous.current = snapshot
+    const url = snapshot?.context.payment?.redirectUrl
+    if (!snapshot || !url || !before?.matches('paying') || !snapshot.matches('redirecting')) return
+    if (snapshot.context.payment) sentToGateway.add(snapshot.context.payment.paymentId)
+    void flushSnapshotWrites().then(() => goToGateway(url))
+  }, [snapshot])
+}

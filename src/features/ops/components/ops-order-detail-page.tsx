@@ -1,0 +1,326 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { css } from '../../../../styled-system/css'
+import type { AddressDto } from '../../../domain/address.ts'
+import { productNameIn } from '../../../domain/catalog.ts'
+import type { OpsOrderDetailDto, OrderAddressDto } from '../../../domain/orders.ts'
+import { formatYen } from '../../../domain/price-display.ts'
+import { useLanguage } from '../../../lib/use-language.ts'
+import { fullAddressIn, recipientNameIn } from '../../addresses/address-text.ts'
+import { getOpsOrderDetail } from '../api/order-detail.ts'
+import { shopDateTime } from '../format.ts'
+import { payMethodText, payPurposeText, payRouteText } from '../payment-labels.ts'
+import { useLoaded } from '../use-loaded.ts'
+import { isNotFound, LoadFailure, LoadingBlock, OrderNotFound } from './load-state.tsx'
+import { amountCell, mutedText, pageTitle, sectionTitle, table, tableScroll } from './ops-table.ts'
+import { OrderActions } from './order-actions.tsx'
+import { OrderStatusChip, PaymentStatusChip } from './order-status-chip.tsx'
+
+const page = css({ display: 'flex', flexDirection: 'column', gap: '5' })
+const titleRow = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })
+const section = css({ display: 'flex', flexDirection: 'column', gap: '2' })
+const facts = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+  gap: '3',
+  p: '4',
+  bg: 'surface',
+  border: '1px solid',
+  borderColor: 'border',
+  borderRadius: 'md',
+  '& dt': { fontSize: 'xs', color: 'text.muted' },
+  '& dd': { fontWeight: 'medium', overflowWrap: 'anywhere' },
+})
+const jsonText = css({ fontFamily: 'mono', fontSize: 'xs', whiteSpace: 'pre-wrap', wordBreak: 'break-all' })
+
+function Fact(props: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{props.label}</dt>
+      <dd>{props.children}</dd>
+    </div>
+  )
+}
+
+const shortJson = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value))
+
+/** The order's copied address: the spec's fields, so the address book's wording applies. */
+function AddressText({ address }: { address: OrderAddressDto }) {
+  const language = useLanguage()
+  const book = address as unknown as AddressDto
+  return (
+    <p>
+      {recipientNameIn(language, book)} · {String(address.telephone ?? '')}
+      <br />
+      {fullAddressIn(language, book)} {address.postCode ? `(${String(address.postCode)})` : ''}
+    </p>
+  )
+}
+
+/** /ops/orders/{id}: the whole order as an operator needs it, with the actions its status allows. */
+export function OpsOrderDetailPage({ orderId }: { orderId: number }) {
+  const { loaded, reload } = useLoaded(String(orderId), () => getOpsOrderDetail(orderId))
+  if (loaded.state === 'loading') return <LoadingBlock />
+  if (loaded.state === 'failed') {
+    return isNotFound(loaded.error) ? (
+      <OrderNotFound />
+    ) : (
+      <LoadFailure error={loaded.error} onRetry={reload} />
+    )
+  }
+  return <OrderDetail order={loaded.data} refreshing={loaded.refreshing} onChanged={reload} />
+}
+
+function OrderDetail(props: { order: OpsOrderDetailDto; refreshing: boolean; onChanged: () => void }) {
+  const { t } = useLingui()
+  const language = useLanguage()
+  const { order } = props
+  const yen = (amount: number) => formatYen(amount, language)
+  const day = (value: string | null) => value ?? '—'
+
+  return (
+    <article className={page} aria-labelledby="ops-order-title" aria-busy={props.refreshing}>
+      <Link to="/ops/orders" className={mutedText}>
+        <Trans>← 返回订单列表</Trans>
+      </Link>
+      <div className={titleRow}>
+        <h1 id="ops-order-title" className={pageTitle}>
+          <Trans>订单 {order.id}</Trans>
+        </h1>
+        <OrderStatusChip status={order.status} />
+      </div>
+      <OrderActions key={order.id} order={order} onChanged={props.onChanged} />
+
+      <section className={section} aria-label={t`订单信息`}>
+        <dl className={facts}>
+          <Fact label={<Trans>顾客</Trans>}>
+            {order.userNickname} · {order.userEmail} · <Trans>用户 ID {order.userId}</Trans>
+          </Fact>
+          <Fact label={<Trans>下单时间</Trans>}>{shopDateTime(order.createTime)}</Fact>
+          <Fact label={<Trans>付款期限</Trans>}>{shopDateTime(order.payDueTime)}</Fact>
+          <Fact label={<Trans>更新时间</Trans>}>{shopDateTime(order.modifyTime)}</Fact>
+          <Fact label={<Trans>商品金额</Trans>}>{yen(order.goods)}</Fact>
+          <Fact label={<Trans>会员折扣</Trans>}>{yen(order.discount)}</Fact>
+          <Fact label={<Trans>平台费</Trans>}>{yen(order.platformFee)}</Fact>
+          <Fact label={<Trans>结算手续费</Trans>}>{yen(order.settlementFee)}</Fact>
+          <Fact label={<Trans>定金</Trans>}>{yen(order.deposit)}</Fact>
+          <Fact label={<Trans>尾款</Trans>}>{yen(order.balance)}</Fact>
+          <Fact label={<Trans>合计</Trans>}>{yen(order.total)}</Fact>
+          <Fact label={<Trans>已付</Trans>}>{yen(order.paidAmount)}</Fact>
+          <Fact label={<Trans>已退款</Trans>}>{yen(order.refundAmount)}</Fact>
+          <Fact label={<Trans>占用积分</Trans>}>{order.pointsHeld}</Fact>
+          <Fact label={<Trans>到仓日期</Trans>}>{day(order.arrivedAt)}</Fact>
+          <Fact label={<Trans>尾款截止</Trans>}>{day(order.balanceDue)}</Fact>
+          <Fact label={<Trans>打包截止</Trans>}>{day(order.packagingDeadline)}</Fact>
+          <Fact label={<Trans>滞纳金</Trans>}>{yen(order.lateFee)}</Fact>
+          <Fact label={<Trans>备注</Trans>}>{order.remark || '—'}</Fact>
+          {order.parentId === null ? null : (
+            <Fact label={<Trans>原订单</Trans>}>
+              <Link to="/ops/orders/$id" params={{ id: String(order.parentId) }}>
+                {order.parentId}
+              </Link>
+            </Fact>
+          )}
+        </dl>
+      </section>
+
+      <section className={section} aria-labelledby="ops-order-lines">
+        <h2 id="ops-order-lines" className={sectionTitle}>
+          <Trans>商品</Trans>
+        </h2>
+        <div className={tableScroll}>
+          <table className={table}>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>商品</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>条码</Trans>
+                </th>
+                <th scope="col" className={amountCell}>
+                  <Trans>单价</Trans>
+                </th>
+                <th scope="col" className={amountCell}>
+                  <Trans>数量</Trans>
+                </th>
+                <th scope="col" className={amountCell}>
+                  <Trans>小计</Trans>
+                </th>
+                <th scope="col" className={amountCell}>
+                  <Trans>定金</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.lines.map((line) => (
+                <tr key={line.id}>
+                  <td>
+                    {productNameIn(language, line)}
+                    <div className={mutedText}>
+                      <Trans>商品 ID {line.productId}</Trans>
+                    </div>
+                  </td>
+                  <td>{line.barcode}</td>
+                  <td className={amountCell}>{yen(line.unitPrice)}</td>
+                  <td className={amountCell}>{line.quantity}</td>
+                  <td className={amountCell}>{yen(line.total)}</td>
+                  <td className={amountCell}>{yen(line.deposit)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section className={section} aria-labelledby="ops-order-payments">
+        <h2 id="ops-order-payments" className={sectionTitle}>
+          <Trans>付款记录</Trans>
+        </h2>
+        {order.payments.length === 0 ? (
+          <p className={mutedText}>
+            <Trans>还没有付款记录。</Trans>
+          </p>
+        ) : (
+          <div className={tableScroll}>
+            <table className={table}>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>付款编号</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>用途</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>渠道</Trans>
+                  </th>
+                  <th scope="col" className={amountCell}>
+                    <Trans>金额</Trans>
+                  </th>
+                  <th scope="col" className={amountCell}>
+                    <Trans>积分抵扣</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>状态</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>时间</Trans>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.payments.map((payment) => (
+                  <tr key={payment.id}>
+                    <td>{payment.id}</td>
+                    <td>{payPurposeText(payment.purpose)}</td>
+                    <td>
+                      {payRouteText(payment.route)} · {payMethodText(payment.route, payment.method)}
+                      <div className={mutedText}>{payment.gateway}</div>
+                    </td>
+                    <td className={amountCell}>{yen(payment.amount)}</td>
+                    <td className={amountCell}>{payment.pointsUsed}</td>
+                    <td>
+                      <PaymentStatusChip status={payment.status} />
+                    </td>
+                    <td>
+                      {shopDateTime(payment.createTime)}
+                      {payment.settleTime ? (
+                        <div className={mutedText}>
+                          <Trans>付款 {shopDateTime(payment.settleTime)}</Trans>
+                        </div>
+                      ) : null}
+                      {payment.refundTime ? (
+                        <div className={mutedText}>
+                          <Trans>退款 {shopDateTime(payment.refundTime)}</Trans>
+                        </div>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section className={section} aria-labelledby="ops-order-address">
+        <h2 id="ops-order-address" className={sectionTitle}>
+          <Trans>收货地址</Trans>
+        </h2>
+        {order.address ? (
+          <AddressText address={order.address} />
+        ) : (
+          <p className={mutedText}>
+            <Trans>首次付款时才会选定收货地址。</Trans>
+          </p>
+        )}
+      </section>
+
+      {order.children.length > 0 ? (
+        <section className={section} aria-labelledby="ops-order-children">
+          <h2 id="ops-order-children" className={sectionTitle}>
+            <Trans>拆分出的子订单</Trans>
+          </h2>
+          <ul>
+            {order.children.map((child) => (
+              <li key={child.id}>
+                <Link to="/ops/orders/$id" params={{ id: String(child.id) }}>
+                  <Trans>订单 {child.id}</Trans>
+                </Link>{' '}
+                <OrderStatusChip status={child.status} /> {yen(child.total)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className={section} aria-labelledby="ops-order-audit">
+        <h2 id="ops-order-audit" className={sectionTitle}>
+          <Trans>操作日志</Trans>
+        </h2>
+        {order.audit.length === 0 ? (
+          <p className={mutedText}>
+            <Trans>还没有操作记录。</Trans>
+          </p>
+        ) : (
+          <div className={tableScroll}>
+            <table className={table}>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>时间</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>操作人</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>操作</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>之前</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>之后</Trans>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.audit.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{shopDateTime(entry.createTime)}</td>
+                    <td>{entry.actor ?? t`系统`}</td>
+                    <td>{entry.action}</td>
+                    <td className={jsonText}>{shortJson(entry.before)}</td>
+                    <td className={jsonText}>{shortJson(entry.after)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </article>
+  )
+}

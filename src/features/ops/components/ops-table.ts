@@ -1,0 +1,30 @@
+import { css } from '../../../../styled-system/css'
+
+/* The console's dense tables: operators compare many rows at once, on a desktop. */
+
+export const tableScroll = css({
+  overflowX: 'auto',
+  bg: 'surface',
+  border: '1px solid',
+  borderColor: 'border',
+  borderRadius: 'md',
+})
+export const table = css({
+  width: 'full',
+  borderCollapse: 'collapse',
+  fontSize: 'sm',
+  '& th, & td': {
+    px: '3',
+    py: '2',
+    textAlign: 'start',
+    borderBottom: '1px solid',
+    borderColor: 'border',
+    verticalAlign: 'top',
+  },
+  '& th': { bg: 'surface.muted', fontWeight: 'semibold', whiteSpace: 'nowrap' },
+  '& tbody tr:hover': { bg: 'surface.muted' },
+})
+export const amountCell = css({ textAlign: 'end !important', fontVariantNumeric: 'tabular-nums' })
+export const mutedText = css({ color: 'text.muted', fontSize: 'xs' })
+export const sectionTitle = css({ fontSize: 'md', fontWeight: 'semibold' })
+export const pageTitle = css({ fontSize: 'xl', fontWeight: 'bold' })

@@ -1,0 +1,158 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { css } from '../../../../styled-system/css'
+import { Button } from '../../../components/ui/button.tsx'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
+import { Notice } from '../../../components/ui/notice.tsx'
+import {
+  canOrderTransition,
+  isOrderStatus,
+  ORDER_STATUS_INFO,
+  OrderStatus,
+} from '../../../domain/order-status.ts'
+import type { OpsOrderDetailDto } from '../../../domain/orders.ts'
+import { PaymentStatus } from '../../../domain/payment-status.ts'
+import { formatYen } from '../../../domain/price-display.ts'
+import { ResultCode } from '../../../domain/result-code.ts'
+import { ApiFailure } from '../../../lib/api-client.ts'
+import { useLanguage } from '../../../lib/use-language.ts'
+import { markOrderOrdered } from '../api/mark-ordered.ts'
+import { refundOpsOrder } from '../api/refund-order.ts'
+import { failureText } from './load-state.tsx'
+import { RefundDialog } from './refund-dialog.tsx'
+
+const bar = css({ display: 'flex', flexWrap: 'wrap', gap: '2' })
+const stack = css({ display: 'flex', flexDirection: 'column', gap: '2' })
+
+type Open = 'none' | 'ordered' | 'refund'
+type Outcome = { tone: 'info' | 'error'; text: string } | undefined
+
+/** The status a 409 says the order is in now (someone else moved it), when it says one. */
+function movedTo(error: unknown): OrderStatus | undefined {
+  if (!(error instanceof ApiFailure) || error.code !== ResultCode.conflict) return undefined
+  const status = (error.data as { status?: unknown } | undefined)?.status
+  return isOrderStatus(status) ? status : undefined
+}
+
+/** Whether the flow lets the order be refunded now (3, 4, 5, 6 → 12) and something was paid. */
+export function canRefund(order: OpsOrderDetailDto): boolean {
+  return (
+    canOrderTransition(order.status, OrderStatus.refund) &&
+    order.payments.some((payment) => payment.status === PaymentStatus.pay)
+  )
+}
+
+/**
+ * What an operator can do to the order at its status: mark it ordered from the supplier (3 → 4), or
+ * refund it. Each asks first, says what happened (the server's message on a refusal, e.g. a 409 when
+ * someone else moved the order meanwhile), and reloads the order.
+ */
+export function OrderActions(props: { order: OpsOrderDetailDto; onChanged: () => void }) {
+  const { t } = useLingui()
+  const language = useLanguage()
+  const { order } = props
+  const [open, setOpen] = useState<Open>('none')
+  const [busy, setBusy] = useState(false)
+  const [outcome, setOutcome] = useState<Outcome>()
+  const [refundError, setRefundError] = useState<string>()
+  const orderable = order.status === OrderStatus.waitOrder
+  const refundable = canRefund(order)
+  const fromLabel = ORDER_STATUS_INFO[OrderStatus.waitOrder].label[language]
+  const toLabel = ORDER_STATUS_INFO[OrderStatus.order].label[language]
+  const paidYen = order.payments
+    .filter((payment) => payment.status === PaymentStatus.pay)
+    .reduce((sum, payment) => sum + payment.amount, 0)
+
+  const markOrdered = async () => {
+    setBusy(true)
+    try {
+      await markOrderOrdered(order.id)
+      setOutcome({ tone: 'info', text: t`订单 ${order.id} 已标记为已向厂家下单。` })
+    } catch (error) {
+      const now = movedTo(error)
+      setOutcome({
+        tone: 'error',
+        text:
+          now === undefined
+            ? (failureText(error) ?? t`操作失败，请稍后再试`)
+            : t`订单现在是“${ORDER_STATUS_INFO[now].label[language]}”，不能再标记为已下单。`,
+      })
+    } finally {
+      setBusy(false)
+      setOpen('none')
+      props.onChanged()
+    }
+  }
+
+  const refund = async (reason: string | null) => {
+    setBusy(true)
+    setRefundError(undefined)
+    try {
+      await refundOpsOrder(order.id, reason)
+      setOpen('none')
+      setOutcome({ tone: 'info', text: t`订单 ${order.id} 已退款。` })
+      props.onChanged()
+    } catch (error) {
+      setRefundError(failureText(error) ?? t`退款失败，请稍后再试`)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (!orderable && !refundable && !outcome) return null
+  return (
+    <div className={stack}>
+      {outcome ? (
+        <Notice
+          tone={outcome.tone}
+          title={outcome.tone === 'error' ? <Trans>操作未完成</Trans> : <Trans>操作完成</Trans>}
+        >
+          {outcome.text}
+        </Notice>
+      ) : null}
+      <div className={bar}>
+        {orderable ? (
+          <Button onClick={() => setOpen('ordered')}>
+            <Trans>标记为已向厂家下单</Trans>
+          </Button>
+        ) : null}
+        {refundable ? (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setRefundError(undefined)
+              setOpen('refund')
+            }}
+          >
+            <Trans>退款</Trans>
+          </Button>
+        ) : null}
+      </div>
+      {open === 'ordered' ? (
+        <ConfirmDialog
+          title={t`标记为已向厂家下单？`}
+          confirmLabel={t`确认下单`}
+          busy={busy}
+          onConfirm={() => void markOrdered()}
+          onCancel={() => setOpen('none')}
+        >
+          <p>
+            <Trans>
+              订单 {order.id} 将从“{fromLabel}”变为“{toLabel}”。
+            </Trans>
+          </p>
+        </ConfirmDialog>
+      ) : null}
+      {open === 'refund' ? (
+        <RefundDialog
+          orderId={order.id}
+          refundable={formatYen(paidYen, language)}
+          busy={busy}
+          error={refundError}
+          onConfirm={(reason) => void refund(reason)}
+          onCancel={() => setOpen('none')}
+        />
+      ) : null}
+    </div>
+  )
+}

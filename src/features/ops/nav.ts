@@ -1,0 +1,18 @@
+import { t } from '@lingui/core/macro'
+import type { LinkProps } from '@tanstack/react-router'
+
+export interface OpsNavEntry {
+  key: string
+  to: LinkProps['to']
+  /** A function, so the label is read in the language active when the menu renders. */
+  label: () => string
+}
+
+/**
+ * The console's sections, in menu order. Each flow issue adds its own here (arrivals, packing,
+ * packages, fees, shipping) next to its route files.
+ */
+export const OPS_NAV: readonly OpsNavEntry[] = [
+  { key: 'orders', to: '/ops/orders', label: () => t`订单` },
+  { key: 'settings', to: '/ops/settings', label: () => t`设置` },
+]

@@ -1,0 +1,315 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { http } from 'msw'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { OrderDetailDto, OrderDto, OrderLineDto } from '../../src/domain/orders.ts'
+import type { PaymentDto } from '../../src/domain/payments.ts'
+import { abortAllRequests } from '../../src/lib/api-client.ts'
+import { dismissAllToasts } from '../../src/lib/toast.ts'
+import { failed, ok } from './support/catalog-fixtures.ts'
+import { server } from './support/msw-server.ts'
+import { renderApp } from './support/render-app.tsx'
+import { signIn, startupHandlers } from './support/signed-in.ts'
+
+// The pay panel is the checkout's (its settlement, address and routes are tested there): here it only
+// has to appear for an order in 2 waitPay, with the order's id, and its report of a change must reload.
+vi.mock('../../src/features/checkout/components/order-pay-panel.tsx', () => ({
+  OrderPayPanel: (props: { orderId: number; onChanged?: () => void }) => (
+    <section aria-label="支付面板">
+      <p>支付订单 {props.orderId}</p>
+      <button type="button" onClick={props.onChanged}>
+        模拟付款完成
+      </button>
+    </section>
+  ),
+}))
+
+function orderLine(productId: number, overrides: Partial<OrderLineDto> = {}): OrderLineDto {
+  return {
+    id: productId * 10,
+    productId,
+    productName: `商品 ${productId}`,
+    jpProductName: `商品 ${productId} JP`,
+    enProductName: `Product ${productId}`,
+    imgUrl: `/media/demo/product-${productId}.svg`,
+    barcode: `458000000000${productId}`,
+    productType: 1,
+    basePrice: 12800,
+    unitPrice: 11520,
+    quantity: 2,
+    goods: 23040,
+    total: 23040,
+    deposit: 6912,
+    balance: 16128,
+    ...overrides,
+  }
+}
+
+function orderOf(id: number, overrides: Partial<OrderDto> = {}): OrderDto {
+  return {
+    id,
+    parentId: null,
+    status: 5,
+    createTime: '2026-11-20T01:30:00.000Z',
+    payDueTime: '2026-12-31T14:59:59.000Z',
+    modifyTime: '2026-12-01T03:00:00.000Z',
+    goods: 23040,
+    discount: 2560,
+    platformFee: 0,
+    settlementFee: 0,
+    deposit: 6912,
+    balance: 16128,
+    total: 23040,
+    pointsHeld: 0,
+    paidAmount: 6912,
+    refundAmount: 0,
+    remark: '请尽快发货',
+    arrivedAt: '2026-12-01',
+    balanceDue: '2026-12-31',
+    packagingDeadline: '2027-01-15',
+    forfeitAt: null,
+    lateFee: 0,
+    deadlineState: 'onTime',
+    lines: [orderLine(7)],
+    ...overrides,
+  }
+}
+
+const depositPayment: PaymentDto = {
+  id: 'pay_01',
+  purpose: 'deposit',
+  route: 'sbps',
+  method: 2,
+  gateway: 'sandbox',
+  amount: 6812,
+  pointsUsed: 100,
+  status: 2,
+  createTime: '2026-11-20T01:35:00.000Z',
+  settleTime: '2026-11-20T01:40:00.000Z',
+  refundTime: null,
+}
+
+function detailOf(id: number, overrides: Partial<OrderDetailDto> = {}): OrderDetailDto {
+  return {
+    ...orderOf(id),
+    children: [],
+    payments: [depositPayment],
+    address: {
+      id: 3,
+      firstName: '小明',
+      lastName: '李',
+      nameEn: 'Xiaoming Li',
+      telephone: '+852 5555 0100',
+      postCode: '999077',
+      country: '中国香港',
+      countryEn: 'Hong Kong',
+      province: '香港',
+      provinceEn: 'Hong Kong',
+      city: '九龙',
+      cityEn: 'Kowloon',
+      district: null,
+      districtEn: null,
+      shopName: null,
+      shopNameEn: null,
+      address: '弥敦道 100 号',
+      addressEn: '100 Nathan Road',
+    },
+    ...overrides,
+  }
+}
+
+/** A signed-in shopper whose order pages answer from `orders` by id (404 otherwise); returns what was asked. */
+function serveDetails(orders: OrderDetailDto[], language?: string) {
+  if (language) localStorage.setItem('localeLang', language)
+  signIn()
+  const asked: { id: string; language: string | null }[] = []
+  server.use(
+    ...startupHandlers,
+    http.get('*/api/mall/user/checkToken', () => ok({ valid: true })),
+    http.get('*/api/mall/order/:id', ({ params, request }) => {
+      if (!/^\d+$/.test(String(params.id))) return undefined
+      asked.push({ id: String(params.id), language: new URL(request.url).searchParams.get('language') })
+      const order = orders.find((candidate) => candidate.id === Number(params.id))
+      return order ? ok(order) : failed(404, 'Order: not found')
+    }),
+  )
+  return asked
+}
+
+/** The value a description list gives for a term, within `scope`. */
+function definitionOf(term: string, scope: HTMLElement = document.body): string | null | undefined {
+  return within(scope).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
+}
+
+const openOrder = async (id: number, heading = `订单 ${id}`) => {
+  const app = await renderApp(`/order/${id}`)
+  await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })
+  return app
+}
+const section = (name: string) => screen.getByRole('region', { name })
+
+afterEach(() => {
+  abortAllRequests()
+  dismissAllToasts()
+})
+
+describe('order detail', () => {
+  it('sends a visitor to log in first', async () => {
+    const { router } = await renderApp('/order/101')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(router.state.location.search).toEqual({ redirectUrl: '/order/101' })
+  })
+
+  it('shows the order: status, dates, amounts, address, products and payments', async () => {
+    const asked = serveDetails([detailOf(101)])
+    await openOrder(101)
+
+    expect(screen.getByText('待付尾款').dataset.tone).toBe('waiting')
+    const summary = section('订单信息')
+    expect(definitionOf('订单号', summary)).toBe('101')
+    expect(definitionOf('下单时间', summary)).toBe('2026-11-20 10:30')
+    expect(definitionOf('付款截止时间', summary)).toBe('2026-12-31 23:59')
+    expect(definitionOf('更新时间', summary)).toBe('2026-12-01 12:00')
+    expect(definitionOf('定金', summary)).toBe('¥6,912')
+    expect(definitionOf('尾款', summary)).toBe('¥16,128')
+    expect(definitionOf('合计', summary)).toBe('¥23,040')
+    expect(definitionOf('已付', summary)).toBe('¥6,912')
+    expect(definitionOf('退款金额', summary)).toBe('¥0')
+    expect(definitionOf('尾款截止日期', summary)).toBe('2026-12-31')
+    expect(definitionOf('备注', summary)).toBe('请尽快发货')
+
+    const address = within(section('收货信息'))
+    expect(address.getByText('李 小明 +852 5555 0100')).toBeTruthy()
+    expect(address.getByText('中国香港 香港 九龙 弥敦道 100 号 999077')).toBeTruthy()
+
+    const products = section('订单商品')
+    const line = within(within(products).getAllByRole('listitem')[0] as HTMLElement)
+    expect(line.getByRole('link', { name: '商品 7' }).getAttribute('href')).toBe('/product/7')
+    expect(line.getByText('条码 4580000000007')).toBeTruthy()
+    expect(definitionOf('单价', products)).toBe('¥11,520')
+    expect(definitionOf('数量', products)).toBe('2')
+    expect(definitionOf('小计', products)).toBe('¥23,040')
+    expect(definitionOf('定金', products)).toBe('¥6,912')
+
+    const payments = section('付款记录')
+    expect(definitionOf('用途', payments)).toBe('定金')
+    expect(definitionOf('支付渠道', payments)).toBe('SB Payment')
+    expect(definitionOf('支付方式', payments)).toBe('便利店支付')
+    expect(definitionOf('金额', payments)).toBe('¥6,812')
+    expect(definitionOf('所用积分', payments)).toBe('100')
+    expect(within(payments).getByText('已支付').dataset.tone).toBe('done')
+    expect(definitionOf('时间', payments)).toBe('2026-11-20 10:40')
+
+    expect(screen.queryByRole('region', { name: '支付面板' })).toBeNull()
+    expect(screen.queryByRole('region', { name: '子订单' })).toBeNull()
+    expect(asked).toEqual([{ id: '101', language: 'zhCn' }])
+  })
+
+  it('shows the same order in English', async () => {
+    const asked = serveDetails([detailOf(101)], 'en')
+    await openOrder(101, 'Order 101')
+
+    expect(screen.getByText('Pending balance payment')).toBeTruthy()
+    expect(definitionOf('Deposit', section('Order details'))).toBe('6,912 Yen')
+    expect(within(section('Items')).getByRole('link', { name: 'Product 7' })).toBeTruthy()
+    expect(within(section('Delivery address')).getByText('Xiaoming Li +852 5555 0100')).toBeTruthy()
+    expect(definitionOf('Method', section('Payments'))).toBe('Konbini')
+    expect(within(section('Payments')).getByText('Paid')).toBeTruthy()
+    expect(asked[0]?.language).toBe('en')
+  })
+
+  it('lists the children of a split order and links its parent from a child', async () => {
+    serveDetails([
+      detailOf(100, {
+        status: 0,
+        payments: [],
+        children: [orderOf(201, { parentId: 100, total: 5000 }), orderOf(202, { parentId: 100, status: 6 })],
+      }),
+      detailOf(201, { parentId: 100, total: 5000 }),
+    ])
+    const { router } = await openOrder(100)
+
+    expect(screen.getByText('已拆分').dataset.tone).toBe('other')
+    const children = within(section('子订单'))
+    expect(children.getByRole('link', { name: '订单 201' }).getAttribute('href')).toBe('/order/201')
+    expect(children.getByText('合计 ¥5,000')).toBeTruthy()
+    expect(children.getByText('待申请打包')).toBeTruthy()
+    expect(within(section('付款记录')).getByText('还没有付款记录。')).toBeTruthy()
+
+    fireEvent.click(children.getByRole('link', { name: '订单 201' }))
+    await screen.findByRole('heading', { level: 1, name: '订单 201' })
+    expect(router.state.location.pathname).toBe('/order/201')
+    expect(screen.getByRole('link', { name: '100' }).getAttribute('href')).toBe('/order/100')
+  })
+
+  it('shows the pay panel for an order waiting for payment, and reads the order again after it reports a change', async () => {
+    let status: OrderDetailDto['status'] = 2
+    let reads = 0
+    serveDetails([])
+    server.use(
+      http.get('*/api/mall/order/:id', ({ params }) => {
+        if (params.id !== '101') return undefined
+        reads += 1
+        return ok(detailOf(101, { status, payments: [], address: null, paidAmount: 0 }))
+      }),
+    )
+    await openOrder(101)
+
+    expect(screen.getByText('待付款').dataset.tone).toBe('waiting')
+    const panel = within(await screen.findByRole('region', { name: '支付面板' }))
+    expect(panel.getByText('支付订单 101')).toBeTruthy()
+    expect(within(section('收货信息')).getByText('首次付款时选择收货地址。')).toBeTruthy()
+
+    status = 3
+    act(() => fireEvent.click(panel.getByRole('button', { name: '模拟付款完成' })))
+
+    expect(await screen.findByText('待处理')).toBeTruthy()
+    expect(screen.queryByRole('region', { name: '支付面板' })).toBeNull()
+    expect(reads).toBe(2)
+  })
+
+  it.each([
+    [3, '待处理'],
+    [1, '已取消'],
+    [12, '已退款'],
+  ] as const)('has no pay panel in status %i', async (status, label) => {
+    serveDetails([detailOf(101, { status })])
+    await openOrder(101)
+    expect(screen.getByText(label)).toBeTruthy()
+    expect(screen.queryByRole('region', { name: '支付面板' })).toBeNull()
+  })
+
+  it("says an order that is not the shopper's cannot be found, with a way to the order list", async () => {
+    const asked = serveDetails([])
+    const { router } = await renderApp('/order/999')
+
+    expect(await screen.findByText('找不到这个订单', {}, { timeout: 5000 })).toBeTruthy()
+    const back = screen.getByRole('link', { name: '查看我的订单' })
+    expect(back.getAttribute('href')).toBe('/order-list/list')
+    expect(asked).toEqual([{ id: '999', language: 'zhCn' }])
+
+    server.use(
+      http.get('*/api/mall/order/operatorList', () => ok({ list: [], total: 0, pageNum: 1, pageSize: 30 })),
+    )
+    fireEvent.click(back)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order-list/list'))
+  })
+
+  it('treats an id that cannot be an order as not found without asking', async () => {
+    const asked = serveDetails([])
+    await renderApp('/order/abc')
+    expect(await screen.findByText('找不到这个订单', {}, { timeout: 5000 })).toBeTruthy()
+    expect(asked).toEqual([])
+  })
+
+  it('shows a failed load and loads again on retry', async () => {
+    serveDetails([detailOf(101)])
+    let failing = true
+    server.use(http.get('*/api/mall/order/:id', () => (failing ? failed(500, 'database down') : undefined)))
+    await renderApp('/order/101')
+    expect(await screen.findByText('订单加载失败', {}, { timeout: 5000 })).toBeTruthy()
+
+    failing = false
+    fireEvent.click(screen.getByRole('button', { name: '重试' }))
+    expect(await screen.findByRole('heading', { level: 1, name: '订单 101' })).toBeTruthy()
+  })
+})

@@ -1,0 +1,557 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise, type Snapshot, waitFor } from 'xstate'
+import {
+  type CheckoutActor,
+  type CheckoutFailure,
+  type CheckoutInput,
+  type CreateOrderInput,
+  checkoutMachine,
+  type PayInput,
+  POLL_INTERVAL_MS,
+  POLL_LIMIT,
+} from '../../machines/checkout/checkout.machine.ts'
+import { parseSavedCheckout, type SavedCheckout } from '../../machines/checkout/checkout-saved-state.ts'
+import type { OrderStatus } from '../../src/domain/order-status.ts'
+import type { OrderDto } from '../../src/domain/orders.ts'
+import type { PaymentStatus } from '../../src/domain/payment-status.ts'
+import type { PayAnswer, PayStatusDto } from '../../src/domain/payments.ts'
+
+const OWNER = 'customer:7'
+const ORDER_ID = 31
+
+/**
+ * A stand-in for the server's order and payment calls with their idempotency keys: a key seen before
+ * answers as the first time and makes nothing new. `loseAnswers` makes it act and then fail to answer
+ * (the connection dropped after the server did the work); `offline` refuses to be reached at all.
+ */
+class FakeShop {
+  offline = false
+  loseAnswers = false
+  /** The next createOrder / pay call is refused with this failure. */
+  refuseNext: CheckoutFailure | undefined
+  orderStatus: OrderStatus = 2
+  payments = new Map<string, { status: PaymentStatus; failure: string | null }>()
+  readonly orderCalls: CreateOrderInput[] = []
+  readonly payCalls: PayInput[] = []
+  readonly statusReads: string[] = []
+  private readonly orderAnswers = new Map<string, OrderDto>()
+  private readonly payAnswers = new Map<string, PayAnswer>()
+
+  createOrder = async ({ input }: { input: CreateOrderInput }): Promise<OrderDto> => {
+    if (this.offline) throw { kind: 'offline' } satisfies CheckoutFailure
+    this.orderCalls.push(input)
+    this.refuse()
+    let order = this.orderAnswers.get(input.key)
+    if (!order) {
+      order = { id: ORDER_ID + this.orderAnswers.size, status: 2 } as OrderDto
+      this.orderAnswers.set(input.key, order)
+    }
+    return this.answer(order)
+  }
+
+  pay = async ({ input }: { input: PayInput }): Promise<PayAnswer> => {
+    if (this.offline) throw { kind: 'offline' } satisfies CheckoutFailure
+    this.payCalls.push(input)
+    this.refuse()
+    let answer = this.payAnswers.get(input.key)
+    if (!answer) {
+      const paymentId = `pay_${this.payAnswers.size + 1}`
+      answer = { paymentId, redirectUrl: `/sandbox-pay/${paymentId}` }
+      this.payAnswers.set(input.key, answer)
+      this.payments.set(paymentId, { status: 1, failure: null })
+    }
+    return this.answer(answer)
+  }
+
+  readOrder = async ({ input }: { input: { orderId: number } }) => {
+    if (this.offline) throw { kind: 'offline' } satisfies CheckoutFailure
+    return { id: input.orderId, status: this.orderStatus }
+  }
+
+  readPayStatus = async ({ input }: { input: { paymentId: string } }): Promise<PayStatusDto> => {
+    if (this.offline) throw { kind: 'offline' } satisfies CheckoutFailure
+    this.statusReads.push(input.paymentId)
+    const payment = this.payments.get(input.paymentId)
+    if (!payment) throw { kind: 'notFound' } satisfies CheckoutFailure
+    return {
+      paymentId: input.paymentId,
+      status: payment.status,
+      purpose: 'deposit',
+      amount: 3840,
+      pointsUsed: 0,
+      target: [ORDER_ID],
+      failure: payment.failure,
+    }
+  }
+
+  private refuse(): void {
+    const failure = this.refuseNext
+    this.refuseNext = undefined
+    if (failure) throw failure
+  }
+
+  private answer<T>(value: T): T {
+    if (this.loseAnswers) throw { kind: 'offline' } satisfies CheckoutFailure
+    return value
+  }
+}
+
+function machineFor(shop: FakeShop) {
+  return checkoutMachine.provide({
+    actors: {
+      createOrder: fromPromise(shop.createOrder),
+      pay: fromPromise(shop.pay),
+      readOrder: fromPromise(shop.readOrder),
+      readPayStatus: fromPromise(shop.readPayStatus),
+    },
+  })
+}
+
+function start(shop: FakeShop, input: Partial<CheckoutInput> = {}): CheckoutActor {
+  const actor = createActor(machineFor(shop), { input: { owner: OWNER, ...input } })
+  actor.start()
+  return actor
+}
+
+/** What the feature does on every transition and at a reload: save, parse, restore. */
+function reload(shop: FakeShop, actor: CheckoutActor): CheckoutActor {
+  const saved = parseSavedCheckout(JSON.parse(JSON.stringify(actor.getPersistedSnapshot())), OWNER)
+  actor.stop()
+  if (!saved) throw new Error('the saved checkout did not parse')
+  const restored = createActor(machineFor(shop), {
+    snapshot: saved as Snapshot<unknown>,
+    input: { owner: OWNER },
+  })
+  restored.start()
+  return restored
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+async function toAwaitingPayment(shop: FakeShop): Promise<CheckoutActor> {
+  const actor = start(shop, { cartLineIds: [1001, 1002], points: 200 })
+  actor.send({ type: 'CONFIRM' })
+  await waitFor(actor, (s) => s.matches('awaitingPayment'))
+  return actor
+}
+
+function choose(actor: CheckoutActor): void {
+  actor.send({ type: 'CHOOSE', route: 'sbps', method: 3 })
+  actor.send({ type: 'SELECT_ADDRESS', addressId: 5 })
+}
+
+describe('checkout machine: the order', () => {
+  it('waits for the confirmation, then creates the order once with one key, the lines and the points', async () => {
+    const shop = new FakeShop()
+    const actor = start(shop, { cartLineIds: [1001, 1002], points: 200 })
+    expect(actor.getSnapshot().value).toBe('confirm')
+    await settle()
+    expect(shop.orderCalls).toEqual([])
+
+    actor.send({ type: 'CONFIRM' })
+    expect(actor.getSnapshot().value).toBe('creating')
+    const done = await waitFor(actor, (s) => s.matches('awaitingPayment'))
+    expect(done.context.orderId).toBe(ORDER_ID)
+    expect(shop.orderCalls).toEqual([{ key: expect.any(String), cartLineIds: [1001, 1002], points: 200 }])
+    expect(done.context.createKey).toBe(shop.orderCalls[0]?.key)
+  })
+
+  it('keeps a refusal for the dialog and makes a new key for the next confirmation', async () => {
+    const shop = new FakeShop()
+    const actor = start(shop, { cartLineIds: [1001] })
+    shop.refuseNext = { kind: 'refused', message: '商品 3：This item is out of stock' }
+    actor.send({ type: 'CONFIRM' })
+    const refused = await waitFor(actor, (s) => s.matches('confirm') && s.context.error !== null)
+    expect(refused.context.error).toEqual({ kind: 'refused', message: '商品 3：This item is out of stock' })
+    expect(refused.context.createKey).toBeNull()
+
+    actor.send({ type: 'CONFIRM' })
+    expect(actor.getSnapshot().context.error).toBeNull()
+    await waitFor(actor, (s) => s.matches('awaitingPayment'))
+    expect(shop.orderCalls).toHaveLength(2)
+    expect(shop.orderCalls[0]?.key).not.toBe(shop.orderCalls[1]?.key)
+  })
+
+  it('without an answer waits for the shopper and retries with the same key: one order', async () => {
+    const shop = new FakeShop()
+    shop.loseAnswers = true
+    const actor = start(shop, { cartLineIds: [1001] })
+    actor.send({ type: 'CONFIRM' })
+    await waitFor(actor, (s) => s.matches({ createOffline: 'waiting' }))
+    // back online: nothing is sent until the shopper says so
+    shop.loseAnswers = false
+    actor.send({ type: 'ONLINE' })
+    await settle()
+    expect(actor.getSnapshot().matches({ createOffline: 'ready' })).toBe(true)
+    expect(shop.orderCalls).toHaveLength(1)
+
+    actor.send({ type: 'RETRY' })
+    const done = await waitFor(actor, (s) => s.matches('awaitingPayment'))
+    expect(shop.orderCalls).toHaveLength(2)
+    expect(shop.orderCalls[1]?.key).toBe(shop.orderCalls[0]?.key)
+    // the server answered the first order
+    expect(done.context.orderId).toBe(ORDER_ID)
+  })
+})
+
+describe('checkout machine: the payment', () => {
+  it('asks for an address before paying and sends nothing without one', async () => {
+    const shop = new FakeShop()
+    const actor = await toAwaitingPayment(shop)
+    actor.send({ type: 'CHOOSE', route: 'card', method: 1 })
+    actor.send({ type: 'PAY' })
+    const snapshot = actor.getSnapshot()
+    expect(snapshot.value).toBe('awaitingPayment')
+    expect(snapshot.context.error).toEqual({ kind: 'address', message: 'please select a delivery address' })
+    await settle()
+    expect(shop.payCalls).toEqual([])
+  })
+
+  it('ignores a type the route does not offer, and Pay without a route', async () => {
+    const shop = new FakeShop()
+    const actor = await toAwaitingPayment(shop)
+    actor.send({ type: 'SELECT_ADDRESS', addressId: 5 })
+    actor.send({ type: 'CHOOSE', route: 'card', method: 3 })
+    expect(actor.getSnapshot().context.choice).toBeNull()
+    actor.send({ type: 'PAY' })
+    expect(actor.getSnapshot().value).toBe('awaitingPayment')
+  })
+
+  it('pays with the route, type, address and a key of its own, then goes to the gateway', async () => {
+    const shop = new FakeShop()
+    const actor = await toAwaitingPayment(shop)
+    choose(actor)
+    actor.send({ type: 'PAY' })
+    expect(actor.getSnapshot().value).toBe('paying')
+    const redirecting = await waitFor(actor, (s) => s.matches('redirecting'))
+    expect(shop.payCalls).toEqual([
+      { key: expect.any(String), orderId: ORDER_ID, addressId: 5, route: 'sbps', method: 3 },
+    ])
+    expect(shop.payCalls[0]?.key).not.toBe(redirecting.context.createKey)
+    expect(redirecting.context.payment).toEqual({ paymentId: 'pay_1', redirectUrl: '/sandbox-pay/pay_1' })
+  })
+
+  it('keeps the latch and address refusals for the panel; the next attempt gets a new key', async () => {
+    const shop = new FakeShop()
+    const actor = await toAwaitingPayment(shop)
+    choose(actor)
+    shop.refuseNext = { kind: 'latchClosed', message: 'Payment is currently unavailable' }
+    actor.send({ type: 'PAY' })
+    let snapshot = await waitFor(actor, (s) => s.matches('awaitingPayment') && s.context.error !== null)
+    expect(snapshot.context.error).toEqual({
+      kind: 'latchClosed',
+      message: 'Payment is currently unavailable',
+    })
+
+    shop.refuseNext = { kind: 'address', message: 'addressId: please select a delivery address' }
+    actor.send({ type: 'PAY' })
+    snapshot = await waitFor(
+      actor,
+      (s) => s.matches('awaitingPayment') && s.context.error?.kind === 'address',
+    )
+    expect(snapshot.context.payKey).toBeNull()
+
+    actor.send({ type: 'PAY' })
+    await waitFor(actor, (s) => s.matches('redirecting'))
+    expect(shop.payCalls).toHaveLength(3)
+    expect(new Set(shop.payCalls.map((call) => call.key)).size).toBe(3)
+  })
+
+  it('an order gone (404) closes the checkout', async () => {
+    const shop = new FakeShop()
+    const actor = await toAwaitingPayment(shop)
+    choose(actor)
+    shop.refuseNext = { kind: 'notFound' }
+    actor.send({ type: 'PAY' })
+    await waitFor(actor, (s) => s.matches('orderClosed'))
+  })
+
+  it('never sends a payment again by itself: offline it waits, and the retry reuses the key', async () => {
+    const shop = new FakeShop()
+    const actor = await toAwaitingPayment(shop)
+    choose(actor)
+    shop.loseAnswers = true
+    actor.send({ type: 'PAY' })
+    await waitFor(actor, (s) => s.matches({ payOffline: 'waiting' }))
+    expect(shop.payCalls).toHaveLength(1)
+
+    shop.loseAnswers = false
+    actor.send({ type: 'ONLINE' })
+    // the choices are held while the attempt's fate is unknown
+    actor.send({ type: 'CHOOSE', route: 'paypal', method: 0 })
+    actor.send({ type: 'PAY' })
+    await settle()
+    expect(actor.getSnapshot().matches({ payOffline: 'ready' })).toBe(true)
+    expect(actor.getSnapshot().context.choice).toEqual({ route: 'sbps', method: 3 })
+    expect(shop.payCalls).toHaveLength(1)
+
+    actor.send({ type: 'RETRY' })
+    const done = await waitFor(actor, (s) => s.matches('redirecting'))
+    expect(shop.payCalls).toHaveLength(2)
+    expect(shop.payCalls[1]).toEqual(shop.payCalls[0])
+    // the server answered with the first payment: one payment exists
+    expect(shop.payments.size).toBe(1)
+    expect(done.context.payment?.paymentId).toBe('pay_1')
+  })
+
+  it('a new route or address after a refusal starts a new attempt', async () => {
+    const shop = new FakeShop()
+    const actor = await toAwaitingPayment(shop)
+    choose(actor)
+    actor.send({ type: 'PAY' })
+    await waitFor(actor, (s) => s.matches('redirecting'))
+    // back from the gateway without paying: another way
+    actor.send({ type: 'PAY_AGAIN' })
+    const again = actor.getSnapshot()
+    expect(again.value).toBe('awaitingPayment')
+    expect(again.context.payment).toBeNull()
+    expect(again.context.payKey).toBeNull()
+    actor.send({ type: 'CHOOSE', route: 'paypal', method: 0 })
+    actor.send({ type: 'PAY' })
+    await waitFor(actor, (s) => s.matches('redirecting'))
+    expect(shop.payCalls.map((call) => call.route)).toEqual(['sbps', 'paypal'])
+    expect(shop.payCalls[0]?.key).not.toBe(shop.payCalls[1]?.key)
+  })
+})
+
+describe('checkout machine: back from the gateway', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  async function returnedWith(shop: FakeShop): Promise<CheckoutActor> {
+    const actor = start(shop, { paymentId: 'pay_1' })
+    expect(actor.getSnapshot().matches('returned')).toBe(true)
+    await vi.advanceTimersByTimeAsync(0)
+    return actor
+  }
+
+  it('polls while the payment is pending, then says paid and which order', async () => {
+    const shop = new FakeShop()
+    shop.payments.set('pay_1', { status: 1, failure: null })
+    const actor = await returnedWith(shop)
+    expect(actor.getSnapshot().matches({ returned: 'waiting' })).toBe(true)
+    expect(shop.statusReads).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS)
+    expect(shop.statusReads).toHaveLength(2)
+
+    shop.payments.set('pay_1', { status: 2, failure: null })
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS)
+    const snapshot = actor.getSnapshot()
+    expect(snapshot.value).toBe('paid')
+    expect(snapshot.context.orderId).toBe(ORDER_ID)
+    expect(snapshot.context.payStatus?.amount).toBe(3840)
+    // no more reads once decided
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3)
+    expect(shop.statusReads).toHaveLength(3)
+  })
+
+  it('tells a refusal by the gateway from a cancellation', async () => {
+    const shop = new FakeShop()
+    shop.payments.set('pay_1', { status: 4, failure: 'declined' })
+    expect((await returnedWith(shop)).getSnapshot().value).toBe('failed')
+    shop.payments.set('pay_1', { status: 4, failure: 'expired' })
+    expect((await returnedWith(shop)).getSnapshot().value).toBe('failed')
+    shop.payments.set('pay_1', { status: 4, failure: null })
+    expect((await returnedWith(shop)).getSnapshot().value).toBe('cancelled')
+    // what the server records when the shopper cancels at the gateway, or a newer attempt replaces one
+    shop.payments.set('pay_1', { status: 4, failure: 'cancelled' })
+    expect((await returnedWith(shop)).getSnapshot().value).toBe('cancelled')
+    shop.payments.set('pay_1', { status: 4, failure: 'superseded' })
+    expect((await returnedWith(shop)).getSnapshot().value).toBe('cancelled')
+    shop.payments.set('pay_1', { status: 3, failure: null })
+    expect((await returnedWith(shop)).getSnapshot().value).toBe('payError')
+  })
+
+  it('an unknown payment is a payment error', async () => {
+    const shop = new FakeShop()
+    expect((await returnedWith(shop)).getSnapshot().value).toBe('payError')
+  })
+
+  it('gives up waiting after about a minute and reads again when asked', async () => {
+    const shop = new FakeShop()
+    shop.payments.set('pay_1', { status: 1, failure: null })
+    const actor = await returnedWith(shop)
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * (POLL_LIMIT + 5))
+    expect(actor.getSnapshot().matches({ returned: 'timedOut' })).toBe(true)
+    expect(shop.statusReads).toHaveLength(POLL_LIMIT)
+
+    shop.payments.set('pay_1', { status: 2, failure: null })
+    actor.send({ type: 'RETRY' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().value).toBe('paid')
+  })
+
+  it('pauses polling offline and goes on when the connection returns', async () => {
+    const shop = new FakeShop()
+    shop.payments.set('pay_1', { status: 1, failure: null })
+    shop.offline = true
+    const actor = await returnedWith(shop)
+    expect(actor.getSnapshot().matches({ returned: 'offline' })).toBe(true)
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 10)
+    expect(shop.statusReads).toHaveLength(0)
+
+    shop.offline = false
+    shop.payments.set('pay_1', { status: 2, failure: null })
+    actor.send({ type: 'ONLINE' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().value).toBe('paid')
+  })
+
+  it('a cancelled payment can be paid again: the order is read first', async () => {
+    const shop = new FakeShop()
+    shop.payments.set('pay_1', { status: 4, failure: null })
+    const actor = await returnedWith(shop)
+    actor.send({ type: 'PAY_AGAIN' })
+    await vi.advanceTimersByTimeAsync(0)
+    const snapshot = actor.getSnapshot()
+    expect(snapshot.value).toBe('awaitingPayment')
+    expect(snapshot.context.payment).toBeNull()
+  })
+})
+
+describe('checkout machine: saved and restored', () => {
+  it('continues from a saved snapshot (getPersistedSnapshot → createActor with it)', async () => {
+    const shop = new FakeShop()
+    const first = await toAwaitingPayment(shop)
+    choose(first)
+    const restored = reload(shop, first)
+    expect(restored.getSnapshot().value).toBe('awaitingPayment')
+    expect(restored.getSnapshot().context.choice).toEqual({ route: 'sbps', method: 3 })
+
+    restored.send({ type: 'RESUME' })
+    await waitFor(restored, (s) => s.matches('awaitingPayment'))
+    restored.send({ type: 'PAY' })
+    await waitFor(restored, (s) => s.matches('redirecting'))
+    expect(shop.payCalls).toHaveLength(1)
+    expect(shop.orderCalls).toHaveLength(1)
+  })
+
+  it('restored mid-payment sends nothing, reads the order, and retries only when asked, with the same key', async () => {
+    const shop = new FakeShop()
+    const first = await toAwaitingPayment(shop)
+    choose(first)
+    // the tab closes while the pay call is in flight (it reached the server; the answer is lost)
+    shop.loseAnswers = true
+    first.send({ type: 'PAY' })
+    expect(first.getSnapshot().value).toBe('paying')
+    const key = first.getSnapshot().context.payKey
+    const restored = reload(shop, first)
+    shop.loseAnswers = false
+    await settle()
+    expect(restored.getSnapshot().value).toBe('suspended')
+    expect(shop.payCalls).toHaveLength(1)
+
+    restored.send({ type: 'RESUME' })
+    await waitFor(restored, (s) => s.matches({ payOffline: 'ready' }))
+    await settle()
+    expect(shop.payCalls).toHaveLength(1)
+
+    restored.send({ type: 'RETRY' })
+    await waitFor(restored, (s) => s.matches('redirecting'))
+    expect(shop.payCalls.map((call) => call.key)).toEqual([key, key])
+    expect(shop.payments.size).toBe(1)
+  })
+
+  it('restored after the webhook paid the order: paid, without a pay call', async () => {
+    const shop = new FakeShop()
+    const first = await toAwaitingPayment(shop)
+    choose(first)
+    const restored = reload(shop, first)
+    shop.orderStatus = 3
+    restored.send({ type: 'RESUME' })
+    await waitFor(restored, (s) => s.matches('paid'))
+    expect(shop.payCalls).toEqual([])
+  })
+
+  it('restored without a connection: waits, and reads the server once it is back', async () => {
+    const shop = new FakeShop()
+    const restored = reload(shop, await toAwaitingPayment(shop))
+    shop.offline = true
+    restored.send({ type: 'RESUME' })
+    await waitFor(restored, (s) => s.matches('resumeOffline'))
+    shop.offline = false
+    restored.send({ type: 'ONLINE' })
+    await waitFor(restored, (s) => s.matches('awaitingPayment'))
+    expect(shop.payCalls).toEqual([])
+  })
+
+  it('restored when the order was cancelled meanwhile: closed', async () => {
+    const shop = new FakeShop()
+    const restored = reload(shop, await toAwaitingPayment(shop))
+    shop.orderStatus = 1
+    restored.send({ type: 'RESUME' })
+    const closed = await waitFor(restored, (s) => s.matches('orderClosed'))
+    expect(closed.context.orderStatus).toBe(1)
+  })
+
+  it('restored on the way to the gateway: reads the payment and offers it again, no new pay call', async () => {
+    const shop = new FakeShop()
+    const first = await toAwaitingPayment(shop)
+    choose(first)
+    first.send({ type: 'PAY' })
+    await waitFor(first, (s) => s.matches('redirecting'))
+    const restored = reload(shop, first)
+    restored.send({ type: 'RESUME' })
+    await waitFor(restored, (s) => s.matches('redirecting') && s.context.payStatus !== null)
+    expect(shop.statusReads).toEqual(['pay_1'])
+    expect(shop.payCalls).toHaveLength(1)
+
+    // the result page: the webhook has paid it
+    shop.payments.set('pay_1', { status: 2, failure: null })
+    restored.send({ type: 'RETURNED', paymentId: 'pay_1' })
+    await waitFor(restored, (s) => s.matches('paid'))
+    expect(shop.payCalls).toHaveLength(1)
+  })
+
+  it('restored while the order was being created: waits, then resends with the same key', async () => {
+    const shop = new FakeShop()
+    shop.loseAnswers = true
+    const first = start(shop, { cartLineIds: [1001] })
+    first.send({ type: 'CONFIRM' })
+    const restored = reload(shop, first)
+    shop.loseAnswers = false
+    await settle()
+    expect(restored.getSnapshot().value).toBe('suspended')
+    expect(shop.orderCalls).toHaveLength(1)
+    restored.send({ type: 'RESUME' })
+    await waitFor(restored, (s) => s.matches('awaitingPayment'))
+    expect(shop.orderCalls.map((call) => call.key)).toEqual([
+      shop.orderCalls[0]?.key,
+      shop.orderCalls[0]?.key,
+    ])
+  })
+
+  it('restored on a result page: polls again', async () => {
+    const shop = new FakeShop()
+    shop.payments.set('pay_1', { status: 1, failure: null })
+    const first = start(shop, { paymentId: 'pay_1' })
+    await waitFor(first, (s) => s.matches({ returned: 'waiting' }))
+    const restored = reload(shop, first)
+    expect(restored.getSnapshot().value).toBe('suspended')
+    shop.payments.set('pay_1', { status: 2, failure: null })
+    restored.send({ type: 'RESUME' })
+    await waitFor(restored, (s) => s.matches('paid'))
+  })
+
+  it('a saved checkout is restored only for its shopper and only when whole', async () => {
+    const shop = new FakeShop()
+    const actor = await toAwaitingPayment(shop)
+    const persisted = JSON.parse(JSON.stringify(actor.getPersistedSnapshot())) as SavedCheckout
+    expect(parseSavedCheckout(persisted, OWNER)?.value).toBe('awaitingPayment')
+    expect(parseSavedCheckout(persisted, 'customer:8')).toBeUndefined()
+    expect(parseSavedCheckout({ ...persisted, value: 'teleporting' }, OWNER)).toBeUndefined()
+    expect(parseSavedCheckout({ ...persisted, value: { returned: 'nowhere' } }, OWNER)).toBeUndefined()
+    expect(
+      parseSavedCheckout({ ...persisted, context: { ...persisted.context, orderId: '31' } }, OWNER),
+    ).toBe(undefined)
+    expect(
+      parseSavedCheckout(
+        { ...persisted, context: { ...persisted.context, choice: { route: 'cash' } } },
+        OWNER,
+      ),
+    ).toBeUndefined()
+    expect(parseSavedCheckout({ ...persisted, status: 'done' }, OWNER)).toBeUndefined()
+    expect(parseSavedCheckout(null, OWNER)).toBeUndefined()
+    expect(parseSavedCheckout('awaitingPayment', OWNER)).toBeUndefined()
+  })
+})
