@@ -396,9 +396,16 @@ describe.each(engines)('exporting the order list on %s', (engine) => {
   it('only ever holds the caller’s orders', async () => {
     const bens = await sheetRows(await exportOrders(ben, '?language=en', {}))
     expect(bens.slice(1).map((row) => row[0])).toEqual([ids.bens])
-    // Another shopper's order number matches nothing, as a number that does not exist would.
-    const foreign = await sheetRows(await exportOrders(ada, '?language=en', { orderId: ids.bens }))
-    expect(foreign).toHaveLength(1)
+    // Another shopper's order number is refused as one that does not exist is: 404, no file.
+    for (const orderId of [ids.bens, 987_654_321]) {
+      const refused = await exportOrders(ada, '?language=en', { orderId })
+      expect(refused.status).toBe(404)
+      expect(refused.headers.get('content-disposition')).toBeNull()
+      expect(((await refused.json()) as { code: number; msg: string }).code).toBe(404)
+    }
+    // The shopper's own order number exports that order.
+    const own = await sheetRows(await exportOrders(ben, '?language=en', { orderId: ids.bens }))
+    expect(own.slice(1).map((row) => row[0])).toEqual([ids.bens])
   })
 
   it('holds every matching row, not one page, up to the limit', async () => {

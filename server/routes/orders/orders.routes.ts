@@ -57,7 +57,7 @@ export const exportOrders = {
   method: 'post',
   path: '/mall/order/export',
   summary:
-    'Every order of the caller’s list that the filter shows (operable: the operable list), up to 5,000, as an XLSX file (format=xlsx) or a UTF-8 CSV with a BOM (format=csv), headers and status labels in `language`. On success the answer is the file itself (Content-Disposition: attachment), not the envelope',
+    'Every order of the caller’s list that the filter shows (operable: the operable list), up to 5,000, as an XLSX file (format=xlsx) or a UTF-8 CSV with a BOM (format=csv), headers and status labels in `language`. An orderId that is not one of the caller’s orders is a 404. On success the answer is the file itself (Content-Disposition: attachment), not the envelope',
   tag: 'orders',
   access: 'customer',
   query: orderExportQuery,

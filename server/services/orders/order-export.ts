@@ -7,6 +7,7 @@ import { ORDER_STATUS_INFO } from '../../../src/domain/order-status.ts'
 import type { OrderDto, OrderLineDto } from '../../../src/domain/orders.ts'
 import type { Db } from '../../db/client.ts'
 import { orders } from '../../db/schema.ts'
+import { notFound } from '../../http/envelope.ts'
 import { toOrderDtos } from './order-dto.ts'
 import {
   filterConditions,
@@ -129,10 +130,21 @@ export async function exportOrders(
     at: Date
   },
 ): Promise<ExportFile> {
+  const { orderId } = request.filter
+  // A filter naming an order that is not the caller's is refused as the order's own pages refuse it.
+  if (orderId !== undefined && !(await isOwnOrder(db, request.userId, orderId))) throw notFound('Order')
   const rows = await ordersToExport(db, request)
   const body = request.format === 'csv' ? toCsv(rows, request.language) : await toXlsx(rows, request.language)
   const day = (shopDate(request.at) ?? '').replaceAll('-', '')
   return { body, contentType: CONTENT_TYPES[request.format], filename: `orders-${day}.${request.format}` }
+}
+
+async function isOwnOrder(db: Db, userId: number, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+  return row !== undefined
 }
 
 async function toXlsx(rows: readonly OrderDto[], language: Language): Promise<Uint8Array<ArrayBuffer>> {
