@@ -7,8 +7,10 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { pwaManifest } from './pwa-manifest.ts'
+import { firstLoadChunks } from './vite-preload-deps.ts'
 
 const apiPort = process.env.DEV_API_PORT ?? '8787'
+const preloadDeps = firstLoadChunks(/\/src\/boot\.tsx$/)
 
 export default defineConfig({
   plugins: [
@@ -22,13 +24,19 @@ export default defineConfig({
         defaultBehavior: [['loader', 'component', 'errorComponent', 'notFoundComponent']],
         // Pages a shopper reaches from inside the shop (their orders, payments, addresses, the console)
         // bring their skeleton with them: a route config's pieces are in every first load.
-        splitBehavior: ({ routeId }) =>
-          /^\/(order|ops|sandbox-pay|address-manage|cart\/list|userinfo|change-password)/.test(routeId)
-            ? [['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent']]
-            : undefined,
+        splitBehavior: ({ routeId }) => {
+          if (/^\/(order|ops|sandbox-pay|address-manage|cart\/list|userinfo|change-password)/.test(routeId)) {
+            return [['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent']]
+          }
+          // The catalog's error view (CatalogLoadError) is in the first load already: a lazy reference
+          // per page would only add to it. The search list has an error view of its own.
+          if (routeId !== '/product-search/list') return [['loader', 'component', 'notFoundComponent']]
+          return undefined
+        },
       },
     }),
     react(),
+    preloadDeps.plugin,
     // plugin-react 6 no longer runs Babel, so the lingui macros get their own transform
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
@@ -51,7 +59,7 @@ export default defineConfig({
   build: {
     target: 'es2023',
     // every browser that runs this build (ES2023) knows modulepreload: no polyfill in the entry
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: preloadDeps.resolveDependencies },
     rolldownOptions: {
       output: {
         codeSplitting: {
