@@ -88,6 +88,15 @@ async function clearDefault(tx: Db, userId: number, at: Date): Promise<void> {
 const newestFirst = [desc(addresses.createdAt), desc(addresses.id)]
 
 /** GET /mall/address/list: the default first, then the newest. */
+/** One of the shopper's own addresses, or undefined when the id is not one of theirs. */
+export async function ownAddress(db: Db, userId: number, addressId: number): Promise<AddressDto | undefined> {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+  return row ? toAddressDto(row) : undefined
+}
+
 export async function listAddresses(db: Db, userId: number): Promise<AddressDto[]> {
   const rows = await db
     .select()

@@ -66,29 +66,22 @@ async function payOrder(c: Context<AppEnv>, call: PayOrderCall) {
   return ok(c, answer)
 }
 
-export const orderPayCardHandlers = factory.createHandlers(
-  customerOnly,
-  idempotencyKeyHeader,
-  validParams(orderPayParams),
-  validQuery(orderPayQuery),
-  (c) => {
-    const { type, id } = c.req.valid('param')
-    const { idempotencyKey } = c.req.valid('header')
-    return payOrder(c, { route: 'card', method: type, orderId: id, ...c.req.valid('query'), idempotencyKey })
-  },
-)
+/** The routes whose path names a `{type}`: card / bank transfer, and SBPS. */
+const typedPayHandlers = (route: 'card' | 'sbps') =>
+  factory.createHandlers(
+    customerOnly,
+    idempotencyKeyHeader,
+    validParams(orderPayParams),
+    validQuery(orderPayQuery),
+    (c) => {
+      const { type, id } = c.req.valid('param')
+      const { idempotencyKey } = c.req.valid('header')
+      return payOrder(c, { route, method: type, orderId: id, ...c.req.valid('query'), idempotencyKey })
+    },
+  )
 
-export const orderPaySbpsHandlers = factory.createHandlers(
-  customerOnly,
-  idempotencyKeyHeader,
-  validParams(orderPayParams),
-  validQuery(orderPayQuery),
-  (c) => {
-    const { type, id } = c.req.valid('param')
-    const { idempotencyKey } = c.req.valid('header')
-    return payOrder(c, { route: 'sbps', method: type, orderId: id, ...c.req.valid('query'), idempotencyKey })
-  },
-)
+export const orderPayCardHandlers = typedPayHandlers('card')
+export const orderPaySbpsHandlers = typedPayHandlers('sbps')
 
 export const orderPayPaypalHandlers = factory.createHandlers(
   customerOnly,

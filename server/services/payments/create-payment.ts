@@ -13,8 +13,9 @@ import { applyPoints } from '../../../src/domain/pricing.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
 import type { AppDeps } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
-import { addresses, orders, payments } from '../../db/schema.ts'
+import { orders, payments } from '../../db/schema.ts'
 import { ApiError, notFound } from '../../http/envelope.ts'
+import { ownAddress } from '../addresses.ts'
 import { gatewayFor } from './gateways.ts'
 import { readPayLatch } from './pay-latch.ts'
 import { newPaymentId } from './payment-ids.ts'
@@ -74,7 +75,8 @@ export async function payOrderDeposit(
   if (order.status !== OrderStatus.waitPay) {
     throw new ApiError(ResultCode.conflict, 'This order is not awaiting payment', { status: order.status })
   }
-  const address = request.addressId === undefined ? undefined : await addressOf(tx, request)
+  const address =
+    request.addressId === undefined ? undefined : await ownAddress(tx, request.userId, request.addressId)
   if (!address) throw selectAddress()
 
   // The deposit (the whole total when no deposit applies); the points held at checkout pay first.
@@ -82,7 +84,9 @@ export async function payOrderDeposit(
   const gateway = payable > 0 ? gatewayFor(request.route, deps) : null
   if (payable > 0 && !gateway) throw paymentUnavailable()
 
-  await tx.update(orders).set({ address, updatedAt: at }).where(eq(orders.id, order.id))
+  // the order keeps a copy: a later edit of the book does not move a paid order
+  const kept: OrderAddressDto = { ...address }
+  await tx.update(orders).set({ address: kept, updatedAt: at }).where(eq(orders.id, order.id))
   await tx
     .update(payments)
     .set({ status: PaymentStatus.cancel, failure: 'superseded', updatedAt: at })
@@ -135,35 +139,4 @@ export async function payOrderDeposit(
     await tx.update(payments).set({ providerRef: begun.providerRef }).where(eq(payments.id, paymentId))
   }
   return { paymentId, redirectUrl: begun.redirectUrl }
-}
-
-/** The caller's address as the order keeps it: the spec's §3 fields under their wire names. */
-async function addressOf(tx: Db, request: OrderPayRequest): Promise<OrderAddressDto | undefined> {
-  const [row] = await tx
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.id, request.addressId ?? 0), eq(addresses.userId, request.userId)))
-  if (!row) return undefined
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    nameEn: row.nameEn,
-    telephone: row.telephone,
-    postCode: row.postCode,
-    country: row.country,
-    countryEn: row.countryEn,
-    province: row.province,
-    provinceEn: row.provinceEn,
-    city: row.city,
-    cityEn: row.cityEn,
-    district: row.district,
-    districtEn: row.districtEn,
-    shopName: row.shopName,
-    shopNameEn: row.shopNameEn,
-    address: row.address,
-    addressEn: row.addressEn,
-    acquiescent: row.isDefault ? 1 : 0,
-    isBill: row.isBill ? 1 : 0,
-  }
 }

@@ -8,6 +8,7 @@ import type { OpsOrderDetailDto, OrderAddressDto } from '../../../domain/orders.
 import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { fullAddressIn, recipientNameIn } from '../../addresses/address-text.ts'
+import { OrderStatusBadge, PaymentStatusBadge } from '../../orders/components/status-badge.tsx'
 import { getOpsOrderDetail } from '../api/order-detail.ts'
 import { shopDateTime } from '../format.ts'
 import { payMethodText, payPurposeText, payRouteText } from '../payment-labels.ts'
@@ -15,7 +16,6 @@ import { useLoaded } from '../use-loaded.ts'
 import { isNotFound, LoadFailure, LoadingBlock, OrderNotFound } from './load-state.tsx'
 import { amountCell, mutedText, pageTitle, sectionTitle, table, tableScroll } from './ops-table.ts'
 import { OrderActions } from './order-actions.tsx'
-import { OrderStatusChip, PaymentStatusChip } from './order-status-chip.tsx'
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5' })
 const titleRow = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })
@@ -88,7 +88,7 @@ function OrderDetail(props: { order: OpsOrderDetailDto; refreshing: boolean; onC
         <h1 id="ops-order-title" className={pageTitle}>
           <Trans>订单 {order.id}</Trans>
         </h1>
-        <OrderStatusChip status={order.status} />
+        <OrderStatusBadge status={order.status} />
       </div>
       <OrderActions key={order.id} order={order} onChanged={props.onChanged} />
 
@@ -222,7 +222,7 @@ function OrderDetail(props: { order: OpsOrderDetailDto; refreshing: boolean; onC
                     <td className={amountCell}>{yen(payment.amount)}</td>
                     <td className={amountCell}>{payment.pointsUsed}</td>
                     <td>
-                      <PaymentStatusChip status={payment.status} />
+                      <PaymentStatusBadge status={payment.status} />
                     </td>
                     <td>
                       {shopDateTime(payment.createTime)}
@@ -269,7 +269,7 @@ function OrderDetail(props: { order: OpsOrderDetailDto; refreshing: boolean; onC
                 <Link to="/ops/orders/$id" params={{ id: String(child.id) }}>
                   <Trans>订单 {child.id}</Trans>
                 </Link>{' '}
-                <OrderStatusChip status={child.status} /> {yen(child.total)}
+                <OrderStatusBadge status={child.status} /> {yen(child.total)}
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import { Notice } from '../../../components/ui/notice.tsx'
 import { Pagination } from '../../../components/ui/pagination.tsx'
 import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
+import { OrderStatusBadge } from '../../orders/components/status-badge.tsx'
 import { listOpsOrders, type OpsOrderFilter } from '../api/list-orders.ts'
 import { shopDateTime } from '../format.ts'
 import { OPS_ORDERS_PAGE_SIZE, type OpsOrdersSearch } from '../orders-search.ts'
@@ -12,7 +13,6 @@ import { useLoaded } from '../use-loaded.ts'
 import { LoadFailure, LoadingBlock } from './load-state.tsx'
 import { amountCell, mutedText, pageTitle, table, tableScroll } from './ops-table.ts'
 import { OrderFilters } from './order-filters.tsx'
-import { OrderStatusChip } from './order-status-chip.tsx'
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '4' })
 const header = css({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '2' })
@@ -113,7 +113,7 @@ export function OpsOrdersPage(props: {
                       </div>
                     </td>
                     <td>
-                      <OrderStatusChip status={order.status} />
+                      <OrderStatusBadge status={order.status} />
                     </td>
                     <td>{shopDateTime(order.createTime)}</td>
                     <td className={amountCell}>{yen(order.deposit)}</td>
