@@ -1,17 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CatalogLoadError } from '../features/catalog/components/catalog-load-error.tsx'
 import { ProductDetailPage } from '../features/catalog/components/product-detail-page.tsx'
-import { ProductDetailPending } from '../features/catalog/components/product-detail-pending.tsx'
-import { ProductNotFound } from '../features/catalog/components/product-not-found.tsx'
-import { catalogDeps } from '../features/catalog/routing/catalog-deps.ts'
-import { loadProductDetail } from '../features/catalog/routing/load-product-detail.ts'
+import { productDetailRoute } from '../features/catalog/routing/product-detail-route.ts'
 
 export const Route = createFileRoute('/product-recommend/product/$id')({
-  loaderDeps: () => catalogDeps(),
-  loader: ({ params, deps }) => loadProductDetail(params.id, deps.language),
-  pendingComponent: ProductDetailPending,
-  errorComponent: CatalogLoadError,
-  notFoundComponent: ProductNotFound,
+  ...productDetailRoute,
   component: ProductRoute,
 })
 
