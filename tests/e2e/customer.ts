@@ -94,7 +94,10 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   })
 }
 
-/** A delivery address in the United States, the customer's default unless they have one. */
+/**
+ * A delivery address in the United States (the customer's default unless they have one), whose fields
+ * no other text of the shop contains: the private-data test looks for them anywhere on the device.
+ */
 export const US_ADDRESS: AddressInput = {
   firstName: 'Hinagiku',
   lastName: 'Tsukimori',

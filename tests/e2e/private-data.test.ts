@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import type { AddressInput } from '../../src/domain/address.ts'
 import { isStockedType } from '../../src/domain/cart.ts'
 import { type ProductCardDto, productNameIn } from '../../src/domain/catalog.ts'
 import { formatYen, priceColumnFor, SIGN_UP_ROLE } from '../../src/domain/price-display.ts'
@@ -9,7 +8,7 @@ import type { Page as ListPage } from '../../src/domain/queries.ts'
 import { readSessionClaims } from '../../src/domain/session.ts'
 import { screenshotPath } from './browser.ts'
 import { translated } from './catalog-text.ts'
-import { type Customer, customerPage, signUpCustomer, waitForServiceWorker } from './customer.ts'
+import { type Customer, customerPage, signUpCustomer, US_ADDRESS, waitForServiceWorker } from './customer.ts'
 import { type RunningShop, startShop } from './shop.ts'
 
 const WAIT = { timeout: 15_000 }
@@ -18,27 +17,7 @@ const PRICE_COLUMN = priceColumnFor(SIGN_UP_ROLE.ja, 'ja')
 const PASSWORD = 'Figure.2026' // signUpCustomer's
 
 /** An address no other text of the shop contains, so finding any field of it anywhere is a leak. */
-const ADDRESS: AddressInput = {
-  firstName: 'Hinagiku',
-  lastName: 'Tsukimori',
-  nameEn: 'Hinagiku Tsukimori',
-  telephone: '+1 (212) 555-0187',
-  postCode: '10001',
-  country: '美国',
-  countryEn: 'United States',
-  province: '纽约州',
-  provinceEn: 'New York',
-  city: '纽约',
-  cityEn: 'New York',
-  district: null,
-  districtEn: null,
-  shopName: null,
-  shopNameEn: null,
-  address: '417 Tsukimori Terrace, Apt 5C',
-  addressEn: '417 Tsukimori Terrace, Apt 5C',
-  acquiescent: 1,
-  isBill: 0,
-}
+const ADDRESS = US_ADDRESS
 
 /**
  * Everything the page can read back from the device: every Cache Storage entry (its URL and, for
