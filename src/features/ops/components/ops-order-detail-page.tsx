@@ -3,23 +3,21 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from '../../../../styled-system/css'
 import type { AddressDto } from '../../../domain/address.ts'
-import { productNameIn } from '../../../domain/catalog.ts'
 import type { OpsOrderDetailDto, OrderAddressDto } from '../../../domain/orders.ts'
 import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { fullAddressIn, recipientNameIn } from '../../addresses/address-text.ts'
-import { OrderStatusBadge, PaymentStatusBadge } from '../../orders/components/status-badge.tsx'
+import { OrderStatusBadge } from '../../orders/components/status-badge.tsx'
 import { getOpsOrderDetail } from '../api/order-detail.ts'
 import { shopDateTime } from '../format.ts'
-import { payMethodText, payPurposeText, payRouteText } from '../payment-labels.ts'
 import { useLoaded } from '../use-loaded.ts'
 import { isNotFound, LoadFailure, LoadingBlock, OrderNotFound } from './load-state.tsx'
-import { amountCell, mutedText, pageTitle, sectionTitle, table, tableScroll } from './ops-table.ts'
+import { OrderAuditSection, OrderLinesSection, OrderPaymentsSection } from './ops-order-records.tsx'
+import { mutedText, pageTitle, section, sectionTitle } from './ops-table.ts'
 import { OrderActions } from './order-actions.tsx'
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5' })
 const titleRow = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })
-const section = css({ display: 'flex', flexDirection: 'column', gap: '2' })
 const facts = css({
   display: 'grid',
   gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
@@ -32,7 +30,6 @@ const facts = css({
   '& dt': { fontSize: 'xs', color: 'text.muted' },
   '& dd': { fontWeight: 'medium', overflowWrap: 'anywhere' },
 })
-const jsonText = css({ fontFamily: 'mono', fontSize: 'xs', whiteSpace: 'pre-wrap', wordBreak: 'break-all' })
 
 function Fact(props: { label: ReactNode; children: ReactNode }) {
   return (
@@ -42,8 +39,6 @@ function Fact(props: { label: ReactNode; children: ReactNode }) {
     </div>
   )
 }
-
-const shortJson = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value))
 
 /** The order's copied address: the spec's fields, so the address book's wording applies. */
 function AddressText({ address }: { address: OrderAddressDto }) {
@@ -125,125 +120,9 @@ function OrderDetail(props: { order: OpsOrderDetailDto; refreshing: boolean; onC
         </dl>
       </section>
 
-      <section className={section} aria-labelledby="ops-order-lines">
-        <h2 id="ops-order-lines" className={sectionTitle}>
-          <Trans>商品</Trans>
-        </h2>
-        <div className={tableScroll}>
-          <table className={table}>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>商品</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>条码</Trans>
-                </th>
-                <th scope="col" className={amountCell}>
-                  <Trans>单价</Trans>
-                </th>
-                <th scope="col" className={amountCell}>
-                  <Trans>数量</Trans>
-                </th>
-                <th scope="col" className={amountCell}>
-                  <Trans>小计</Trans>
-                </th>
-                <th scope="col" className={amountCell}>
-                  <Trans>定金</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.lines.map((line) => (
-                <tr key={line.id}>
-                  <td>
-                    {productNameIn(language, line)}
-                    <div className={mutedText}>
-                      <Trans>商品 ID {line.productId}</Trans>
-                    </div>
-                  </td>
-                  <td>{line.barcode}</td>
-                  <td className={amountCell}>{yen(line.unitPrice)}</td>
-                  <td className={amountCell}>{line.quantity}</td>
-                  <td className={amountCell}>{yen(line.total)}</td>
-                  <td className={amountCell}>{yen(line.deposit)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <OrderLinesSection lines={order.lines} />
 
-      <section className={section} aria-labelledby="ops-order-payments">
-        <h2 id="ops-order-payments" className={sectionTitle}>
-          <Trans>付款记录</Trans>
-        </h2>
-        {order.payments.length === 0 ? (
-          <p className={mutedText}>
-            <Trans>还没有付款记录。</Trans>
-          </p>
-        ) : (
-          <div className={tableScroll}>
-            <table className={table}>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>付款编号</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>用途</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>渠道</Trans>
-                  </th>
-                  <th scope="col" className={amountCell}>
-                    <Trans>金额</Trans>
-                  </th>
-                  <th scope="col" className={amountCell}>
-                    <Trans>积分抵扣</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>状态</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>时间</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.payments.map((payment) => (
-                  <tr key={payment.id}>
-                    <td>{payment.id}</td>
-                    <td>{payPurposeText(payment.purpose)}</td>
-                    <td>
-                      {payRouteText(payment.route)} · {payMethodText(payment.route, payment.method)}
-                      <div className={mutedText}>{payment.gateway}</div>
-                    </td>
-                    <td className={amountCell}>{yen(payment.amount)}</td>
-                    <td className={amountCell}>{payment.pointsUsed}</td>
-                    <td>
-                      <PaymentStatusBadge status={payment.status} />
-                    </td>
-                    <td>
-                      {shopDateTime(payment.createTime)}
-                      {payment.settleTime ? (
-                        <div className={mutedText}>
-                          <Trans>付款 {shopDateTime(payment.settleTime)}</Trans>
-                        </div>
-                      ) : null}
-                      {payment.refundTime ? (
-                        <div className={mutedText}>
-                          <Trans>退款 {shopDateTime(payment.refundTime)}</Trans>
-                        </div>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <OrderPaymentsSection payments={order.payments} />
 
       <section className={section} aria-labelledby="ops-order-address">
         <h2 id="ops-order-address" className={sectionTitle}>
@@ -276,51 +155,7 @@ function OrderDetail(props: { order: OpsOrderDetailDto; refreshing: boolean; onC
         </section>
       ) : null}
 
-      <section className={section} aria-labelledby="ops-order-audit">
-        <h2 id="ops-order-audit" className={sectionTitle}>
-          <Trans>操作日志</Trans>
-        </h2>
-        {order.audit.length === 0 ? (
-          <p className={mutedText}>
-            <Trans>还没有操作记录。</Trans>
-          </p>
-        ) : (
-          <div className={tableScroll}>
-            <table className={table}>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>时间</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>操作人</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>操作</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>之前</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>之后</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.audit.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{shopDateTime(entry.createTime)}</td>
-                    <td>{entry.actor ?? t`系统`}</td>
-                    <td>{entry.action}</td>
-                    <td className={jsonText}>{shortJson(entry.before)}</td>
-                    <td className={jsonText}>{shortJson(entry.after)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <OrderAuditSection audit={order.audit} />
     </article>
   )
 }

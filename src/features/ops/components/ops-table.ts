@@ -28,3 +28,6 @@ export const amountCell = css({ textAlign: 'end !important', fontVariantNumeric:
 export const mutedText = css({ color: 'text.muted', fontSize: 'xs' })
 export const sectionTitle = css({ fontSize: 'md', fontWeight: 'semibold' })
 export const pageTitle = css({ fontSize: 'xl', fontWeight: 'bold' })
+
+/** A titled part of a page: heading, then its content. */
+export const section = css({ display: 'flex', flexDirection: 'column', gap: '2' })
