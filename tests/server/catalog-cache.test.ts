@@ -175,7 +175,7 @@ describe.each(engines)('catalog cache on %s', (engine) => {
     })
     // The shopper asks first, so a cache keyed wrongly would hand their answer to the visitor.
     const fanCards = await hotList({ token: fan.token })
-    expect(fanCards.find((card) => card.id === favouriteId)?.bid).toEqual(expect.any(Number))
+    expect(typeof fanCards.find((card) => card.id === favouriteId)?.bid).toBe('number')
     expect(fanCards.every((card) => priceKeys(card).join() === 'cnAlonePrice')).toBe(true)
     const fanResponse = await get(HOT_LIST, { token: fan.token })
     expect(fanResponse.headers.get('cache-control')).toBe('private, no-cache')
@@ -231,7 +231,7 @@ describe.each(engines)('catalog cache on %s', (engine) => {
     const shopper = await signedInAccount(t, `detail-${engine}@example.com`)
     const shopperDetail = (await t.getJson<Envelope<ProductDetailDto>>(path, { token: shopper.token })).body
       .data
-    expect(shopperDetail.cnAlonePrice).toEqual(expect.any(Number))
+    expect(typeof shopperDetail.cnAlonePrice).toBe('number')
     expect(shopperDetail.memberPrice).toBeDefined()
     const history = await t.getJson<Envelope<Page<{ id: number }>>>('/api/mall/history/list?language=zhCn', {
       token: shopper.token,
