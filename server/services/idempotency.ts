@@ -1,4 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
+import { validator } from 'hono/validator'
 import * as v from 'valibot'
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '../../src/domain/cart.ts'
 import { ResultCode } from '../../src/domain/result-code.ts'
@@ -24,6 +25,11 @@ export function readIdempotencyKey(header: string | undefined): string | undefin
   const message = result.issues[0]?.message ?? 'is invalid'
   return invalidKey(message)
 }
+
+/** The optional Idempotency-Key header of a route, checked before the body so a bad key is named as such. */
+export const idempotencyKeyHeader = validator('header', (headers) => ({
+  idempotencyKey: readIdempotencyKey(headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]),
+}))
 
 function invalidKey(message: string): never {
   throw new ApiError(ResultCode.invalidInput, `${IDEMPOTENCY_KEY_HEADER}: ${message}`, {

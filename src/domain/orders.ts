@@ -16,9 +16,6 @@ export const PAYMENT_WINDOW_MINUTES = 30
 /** The most lines one checkout may order. */
 export const MAX_ORDER_LINES = 200
 
-/** The most points one call may ask to use (a bound for validation, not a business limit). */
-export const MAX_POINTS = 99_999_999
-
 /**
  * Why a product cannot be ordered: the cart's reasons (src/domain/cart.ts), plus `noPrice` when the
  * shopper's price role has no column in this language (the generic price label: nothing to charge).

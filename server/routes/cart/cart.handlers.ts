@@ -1,7 +1,6 @@
 import type { Context } from 'hono'
 import { createFactory } from 'hono/factory'
-import { validator } from 'hono/validator'
-import { changeNumParams, IDEMPOTENCY_KEY_HEADER } from '../../../src/domain/cart.ts'
+import { changeNumParams } from '../../../src/domain/cart.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { notFound, ok } from '../../http/envelope.ts'
 import { priceViewerOf, requireSession, signedIn } from '../../http/session.ts'
@@ -14,18 +13,13 @@ import {
   listCart as listLines,
   removeFromCart as removeLines,
 } from '../../services/cart.ts'
-import { readIdempotencyKey, withIdempotency } from '../../services/idempotency.ts'
+import { idempotencyKeyHeader, withIdempotency } from '../../services/idempotency.ts'
 import { addToCart, changeNum, listCart, removeFromCart } from './cart.routes.ts'
 
 const factory = createFactory<AppEnv>()
 
 // The cart is a customer's: an operator has no price role to shop with.
 const customerOnly = requireSession({ kind: 'customer' })
-
-/** The optional Idempotency-Key header, checked before the body so a bad key is named as such. */
-const idempotencyKeyHeader = validator('header', (headers) => ({
-  idempotencyKey: readIdempotencyKey(headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]),
-}))
 
 /**
  * Runs a cart change under the caller's idempotency key. The key stands for this method, path and

@@ -1,7 +1,5 @@
 import type { Context } from 'hono'
 import { createFactory } from 'hono/factory'
-import { validator } from 'hono/validator'
-import { IDEMPOTENCY_KEY_HEADER } from '../../../src/domain/cart.ts'
 import type { Language } from '../../../src/domain/language.ts'
 import { orderIdParams } from '../../../src/domain/orders.ts'
 import type { AppEnv } from '../../app-env.ts'
@@ -9,7 +7,7 @@ import type { Db } from '../../db/client.ts'
 import { notFound, ok } from '../../http/envelope.ts'
 import { requireSession, signedIn } from '../../http/session.ts'
 import { validJson, validParams, validQuery } from '../../http/validate.ts'
-import { readIdempotencyKey, withIdempotency } from '../../services/idempotency.ts'
+import { idempotencyKeyHeader, withIdempotency } from '../../services/idempotency.ts'
 import { cancelOwnOrder } from '../../services/orders/cancel-order.ts'
 import { createOrder as placeOrder } from '../../services/orders/create-order.ts'
 import { loadOrder } from '../../services/orders/order-views.ts'
@@ -19,11 +17,6 @@ const factory = createFactory<AppEnv>()
 
 // Orders are a customer's: an operator has no price role to buy with.
 const customerOnly = requireSession({ kind: 'customer' })
-
-/** The optional Idempotency-Key header, checked before the body so a bad key is named as such. */
-const idempotencyKeyHeader = validator('header', (headers) => ({
-  idempotencyKey: readIdempotencyKey(headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]),
-}))
 
 /**
  * Runs an order change under the caller's idempotency key. The key stands for the method, path, the

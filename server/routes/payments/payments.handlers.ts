@@ -1,8 +1,6 @@
 import type { Context } from 'hono'
 import { createFactory } from 'hono/factory'
-import { validator } from 'hono/validator'
 import {
-  IDEMPOTENCY_KEY_HEADER,
   orderPayParams,
   orderPayQuery,
   PAY_METHODS,
@@ -16,7 +14,7 @@ import type { AppEnv } from '../../app-env.ts'
 import { ApiError, notFound, ok } from '../../http/envelope.ts'
 import { requireSession, signedIn } from '../../http/session.ts'
 import { validParams, validQuery } from '../../http/validate.ts'
-import { readIdempotencyKey, withIdempotency } from '../../services/idempotency.ts'
+import { idempotencyKeyHeader, withIdempotency } from '../../services/idempotency.ts'
 import { payOrderDeposit } from '../../services/payments/create-payment.ts'
 import { readPayLatch } from '../../services/payments/pay-latch.ts'
 import { readPayStatus } from '../../services/payments/pay-status.ts'
@@ -33,10 +31,6 @@ const factory = createFactory<AppEnv>()
 
 // Paying is a customer's act: an operator has no orders of their own.
 const customerOnly = requireSession({ kind: 'customer' })
-
-const idempotencyKeyHeader = validator('header', (headers) => ({
-  idempotencyKey: readIdempotencyKey(headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]),
-}))
 
 const typeNotOffered = () =>
   new ApiError(ResultCode.invalidInput, `type: ${ValidationMessage.payType}`, {

@@ -12,6 +12,7 @@ import { DEFAULT_SCORE_RATE } from '../../../src/domain/pricing.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
 import type { PayInfo, UserProfile } from '../../../src/domain/session.ts'
 import type { AppDeps } from '../../app-env.ts'
+import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts'
 import { users } from '../../db/schema.ts'
 import { ApiError } from '../../http/envelope.ts'
 import { countEvent, peekCount } from '../rate-limit.ts'
@@ -134,14 +135,6 @@ export async function changePassword(
 
 const addressTaken = () => new ApiError(ResultCode.conflict, 'username: is already used by an account')
 
-/** PostgreSQL's unique_violation, as the driver reports it (drizzle wraps it in `cause`). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true
-  }
-  return false
-}
-
 /**
  * PUT /mall/user/replaceEmail. Public: the link in the mail may be opened on another device, so the
  * code alone names the account (it was asked for by that account's session). The address changes and
@@ -176,7 +169,7 @@ export async function replaceEmail(
     })
   } catch (error) {
     // Another account took the address between the check and the update.
-    if (isUniqueViolation(error)) throw addressTaken()
+    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw addressTaken()
     throw error
   }
   return { username: email }

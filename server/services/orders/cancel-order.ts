@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import { canOrderTransition, ORDER_STATUS_INFO, OrderStatus } from '../../../src/domain/order-status.ts'
-import { canPaymentTransition, PaymentStatus } from '../../../src/domain/payment-status.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
 import type { Db } from '../../db/client.ts'
-import { orderLines, orders, payments, products } from '../../db/schema.ts'
-import { ApiError } from '../../http/envelope.ts'
+import { orderLines, orders, products } from '../../db/schema.ts'
+import { ApiError, notFound } from '../../http/envelope.ts'
+import { endOpenDepositPayments } from '../payments/order-payments.ts'
 import { changePoints } from '../points.ts'
 
 export interface UnpaidOrderCancel {
@@ -24,20 +24,6 @@ export type UnpaidOrderCancelResult =
   /** The payment window has not ended yet (the sweep only). */
   | { outcome: 'notDue' }
 
-/** PostgreSQL's lock_not_available (a NOWAIT lock that another transaction holds); drizzle wraps it in `cause`. */
-function isLockNotAvailable(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '55P03') return true
-  }
-  return false
-}
-
-export const paymentBeingConfirmed = () =>
-  new ApiError(
-    ResultCode.conflict,
-    'A payment of this order is being confirmed; please reload the order in a moment',
-  )
-
 /**
  * Cancels an order still in 2 waitPay (→ 1 cancel1), in the caller's transaction, the one way both the
  * shopper's cancel and the payment-window sweep do it: its open deposit payments end (1 → 4), the stock
@@ -45,10 +31,8 @@ export const paymentBeingConfirmed = () =>
  *
  * The order row is locked first and its status re-read, and every change is guarded on the old status,
  * so a repeat, the sweep on another server or the shopper's own cancel at the same moment changes
- * nothing twice. The open payments are then locked with NOWAIT: settle() locks a payment before it
- * moves the order 2 → 3, so a payment being confirmed right now holds its lock and waits for ours on
- * the order — waiting here would deadlock. Instead this cancel gives way (409, `paymentBeingConfirmed`)
- * and the payment wins: the order becomes 3 and is never cancelled.
+ * nothing twice. A payment being confirmed at that moment wins (endOpenDepositPayments gives way with a
+ * 409): the order becomes 3 and is never cancelled.
  */
 export async function cancelUnpaidOrder(tx: Db, cancel: UnpaidOrderCancel): Promise<UnpaidOrderCancelResult> {
   const { orderId, at } = cancel
@@ -71,19 +55,7 @@ export async function cancelUnpaidOrder(tx: Db, cancel: UnpaidOrderCancel): Prom
   }
   if (cancel.dueBy && order.payDueAt > cancel.dueBy) return { outcome: 'notDue' }
 
-  const open = await lockOpenDepositPayments(tx, orderId)
-  if (open.length > 0 && !canPaymentTransition(PaymentStatus.waitPay, PaymentStatus.cancel)) {
-    throw new Error('payment flow forbids 1 → 4')
-  }
-  let paymentsCancelled = 0
-  for (const payment of open) {
-    const ended = await tx
-      .update(payments)
-      .set({ status: PaymentStatus.cancel, updatedAt: at })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, PaymentStatus.waitPay)))
-      .returning({ id: payments.id })
-    paymentsCancelled += ended.length
-  }
+  const paymentsCancelled = await endOpenDepositPayments(tx, orderId, 'cancelled', at)
 
   const [cancelled] = await tx
     .update(orders)
@@ -98,26 +70,6 @@ export async function cancelUnpaidOrder(tx: Db, cancel: UnpaidOrderCancel): Prom
     await changePoints(tx, { userId: order.userId, delta: order.pointsHeld, reason: 'return', orderId })
   }
   return { outcome: 'cancelled', stockReleased, pointsReturned: order.pointsHeld, paymentsCancelled }
-}
-
-async function lockOpenDepositPayments(tx: Db, orderId: number): Promise<{ id: string }[]> {
-  try {
-    return await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(
-        and(
-          sql`${payments.target} @> ${JSON.stringify([orderId])}::jsonb`,
-          eq(payments.purpose, 'deposit'),
-          eq(payments.status, PaymentStatus.waitPay),
-        ),
-      )
-      .orderBy(asc(payments.id))
-      .for('update', { noWait: true })
-  } catch (error) {
-    if (isLockNotAvailable(error)) throw paymentBeingConfirmed()
-    throw error
-  }
 }
 
 /**
@@ -150,7 +102,7 @@ export async function cancelOwnOrder(
   cancel: { orderId: number; userId: number; at: Date },
 ): Promise<void> {
   const result = await cancelUnpaidOrder(tx, cancel)
-  if (result.outcome === 'notFound') throw new ApiError(ResultCode.notFound, 'Order not found')
+  if (result.outcome === 'notFound') throw notFound('Order')
   if (result.outcome === 'notWaiting') {
     const label = ORDER_STATUS_INFO[result.status]?.label.en ?? String(result.status)
     throw new ApiError(

@@ -1,13 +1,13 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, type SQL } from 'drizzle-orm'
 import type { Language } from '../../../src/domain/language.ts'
 import { ORDER_STATUS_INFO, OrderStatus } from '../../../src/domain/order-status.ts'
 import type { OrderDetailDto, OrderDto, SettleDetailsDto } from '../../../src/domain/orders.ts'
-import type { PaymentPurpose } from '../../../src/domain/payments.ts'
 import { applyPoints } from '../../../src/domain/pricing.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
 import type { Db } from '../../db/client.ts'
 import { orders, payments } from '../../db/schema.ts'
 import { ApiError, notFound } from '../../http/envelope.ts'
+import { orderPaymentsOf } from '../payments/order-payments.ts'
 import { readPayLatch } from '../payments/pay-latch.ts'
 import {
   linesOfOrders,
@@ -50,18 +50,11 @@ export async function loadOrder(db: Db, lookup: OrderLookup): Promise<OrderDto |
 }
 
 /** The payments an order's detail lists: its deposit and balance payments, every attempt, oldest first. */
-const ORDER_PAYMENT_PURPOSES: PaymentPurpose[] = ['deposit', 'balance']
-
 async function paymentsOfOrder(db: Db, orderId: number) {
   const rows = await db
     .select()
     .from(payments)
-    .where(
-      and(
-        sql`${payments.target} @> ${JSON.stringify([orderId])}::jsonb`,
-        inArray(payments.purpose, ORDER_PAYMENT_PURPOSES),
-      ),
-    )
+    .where(orderPaymentsOf(orderId))
     .orderBy(asc(payments.createdAt), asc(payments.id))
   return rows.map(toPaymentDto)
 }

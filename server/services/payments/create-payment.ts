@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { OrderStatus } from '../../../src/domain/order-status.ts'
 import type { OrderAddressDto } from '../../../src/domain/orders.ts'
 import { PaymentStatus } from '../../../src/domain/payment-status.ts'
@@ -17,6 +17,7 @@ import { orders, payments } from '../../db/schema.ts'
 import { ApiError, notFound } from '../../http/envelope.ts'
 import { ownAddress } from '../addresses.ts'
 import { gatewayFor } from './gateways.ts'
+import { endOpenDepositPayments } from './order-payments.ts'
 import { readPayLatch } from './pay-latch.ts'
 import { newPaymentId } from './payment-ids.ts'
 import { settle } from './settle.ts'
@@ -87,16 +88,8 @@ export async function payOrderDeposit(
   // the order keeps a copy: a later edit of the book does not move a paid order
   const kept: OrderAddressDto = { ...address }
   await tx.update(orders).set({ address: kept, updatedAt: at }).where(eq(orders.id, order.id))
-  await tx
-    .update(payments)
-    .set({ status: PaymentStatus.cancel, failure: 'superseded', updatedAt: at })
-    .where(
-      and(
-        eq(payments.purpose, 'deposit'),
-        sql`${payments.target} @> ${JSON.stringify([order.id])}::jsonb`,
-        eq(payments.status, PaymentStatus.waitPay),
-      ),
-    )
+  // a new attempt replaces any open one (its page may still be open at the gateway)
+  await endOpenDepositPayments(tx, order.id, 'superseded', at)
 
   const paymentId = newPaymentId()
   await tx.insert(payments).values({

@@ -1,7 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { canOrderTransition, OrderStatus } from '../../../src/domain/order-status.ts'
 import { canPaymentTransition, PaymentStatus } from '../../../src/domain/payment-status.ts'
-import type { PaymentPurpose } from '../../../src/domain/payments.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
 import type { AppDeps } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
@@ -10,9 +9,9 @@ import { ApiError, notFound } from '../../http/envelope.ts'
 import { changePoints } from '../points.ts'
 import { POINTS_GATEWAY } from './create-payment.ts'
 import { refundGateway } from './gateways.ts'
+import { orderPaymentsOf } from './order-payments.ts'
 
 /** The purposes whose `target` holds order ids (shipping targets packages, extra fees their ids). */
-const ORDER_PURPOSES: PaymentPurpose[] = ['deposit', 'balance']
 
 export interface RefundedPayment {
   paymentId: string
@@ -64,13 +63,7 @@ export async function refundOrder(
     const paid = await tx
       .select()
       .from(payments)
-      .where(
-        and(
-          inArray(payments.purpose, ORDER_PURPOSES),
-          sql`${payments.target} @> ${JSON.stringify([order.id])}::jsonb`,
-          eq(payments.status, PaymentStatus.pay),
-        ),
-      )
+      .where(and(orderPaymentsOf(order.id), eq(payments.status, PaymentStatus.pay)))
       .orderBy(payments.createdAt)
       .for('update')
 

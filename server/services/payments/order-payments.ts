@@ -1,0 +1,66 @@
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { PaymentStatus } from '../../../src/domain/payment-status.ts'
+import type { PaymentPurpose } from '../../../src/domain/payments.ts'
+import { ResultCode } from '../../../src/domain/result-code.ts'
+import type { Db } from '../../db/client.ts'
+import { PG_LOCK_NOT_AVAILABLE, pgErrorCode } from '../../db/errors.ts'
+import { payments } from '../../db/schema.ts'
+import { ApiError } from '../../http/envelope.ts'
+import { failPayment } from './settle.ts'
+
+/* The payments of one order: what its pages list, what a refund gives back, what a new attempt ends. */
+
+/** The purposes that pay for the order itself (its deposit and its balance). */
+export const ORDER_PAYMENT_PURPOSES: PaymentPurpose[] = ['deposit', 'balance']
+
+/** Payments that settle this order (a payment's `target` lists the orders it pays for). */
+export const paysForOrder = (orderId: number): SQL =>
+  sql`${payments.target} @> ${JSON.stringify([orderId])}::jsonb`
+
+/** Every payment of the order itself, any status. */
+export const orderPaymentsOf = (orderId: number): SQL | undefined =>
+  and(paysForOrder(orderId), inArray(payments.purpose, ORDER_PAYMENT_PURPOSES))
+
+export const paymentBeingConfirmed = () =>
+  new ApiError(
+    ResultCode.conflict,
+    'A payment of this order is being confirmed; please reload the order in a moment',
+  )
+
+/**
+ * Ends the order's open deposit payments (1 → 4 with `failure`), in the caller's transaction, which
+ * holds the order's row lock; answers how many ended. They are locked NOWAIT: settle() locks a payment
+ * before it moves the order 2 → 3, so a payment being confirmed right now holds its lock and waits for
+ * ours on the order: waiting here would deadlock. Instead the caller gives way (409,
+ * `paymentBeingConfirmed`) and the payment wins.
+ */
+export async function endOpenDepositPayments(
+  tx: Db,
+  orderId: number,
+  failure: string,
+  at: Date,
+): Promise<number> {
+  let open: { id: string }[]
+  try {
+    open = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          paysForOrder(orderId),
+          eq(payments.purpose, 'deposit'),
+          eq(payments.status, PaymentStatus.waitPay),
+        ),
+      )
+      .orderBy(asc(payments.id))
+      .for('update', { noWait: true })
+  } catch (error) {
+    if (pgErrorCode(error) === PG_LOCK_NOT_AVAILABLE) throw paymentBeingConfirmed()
+    throw error
+  }
+  let ended = 0
+  for (const payment of open) {
+    if (await failPayment(tx, payment.id, failure, at)) ended += 1
+  }
+  return ended
+}
