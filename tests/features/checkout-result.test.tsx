@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PaymentStatus } from '../../src/domain/payment-status.ts'
 import type { PayStatusDto } from '../../src/domain/payments.ts'
 import { dropCheckout } from '../../src/features/checkout/checkout-store.ts'
+import { flushSnapshotWrites } from '../../src/lib/persisted-snapshot.ts'
 import { dismissAllToasts } from '../../src/lib/toast.ts'
 import { failed, ok } from './support/catalog-fixtures.ts'
 import { readStored } from './support/indexed-db.ts'
@@ -52,6 +53,24 @@ function signInShopper() {
 const findTitle = (name: string) => screen.findByRole('heading', { level: 2, name }, { timeout: 8000 })
 
 describe('checkout: the pages the gateway sends the shopper back to', () => {
+  it('stops waiting and saves nothing more once the shopper logs out', async () => {
+    signInShopper()
+    server.use(http.post('*/api/mall/user/exit', () => ok(null)))
+    const status = servePayStatus([{ status: 1 }])
+    const { session } = await renderApp('/order-success?paymentId=pay_1')
+    expect(await findTitle('正在确认您的付款…')).toBeTruthy()
+    await waitFor(async () => expect(await readStored(SAVED_CHECKOUT)).toBeTruthy())
+
+    session.send({ type: 'LOG_OUT' })
+    await waitFor(() => expect(session.getSnapshot().matches('signedOut')).toBe(true))
+    const readsAtLogout = status.reads()
+    // two poll intervals later: no read of the payment, and the forgotten checkout stays forgotten
+    await new Promise((resolve) => setTimeout(resolve, 3200))
+    await flushSnapshotWrites()
+    expect(status.reads()).toBe(readsAtLogout)
+    expect(await readStored(SAVED_CHECKOUT)).toBeUndefined()
+  }, 15_000)
+
   it('paid: says the deposit is paid, links to the order and the order list, forgets the checkout', async () => {
     signInShopper()
     servePayStatus([{ status: 2 }])

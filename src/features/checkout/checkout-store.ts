@@ -13,10 +13,11 @@ import { PAYMENT_UNAVAILABLE_MESSAGE, SELECT_ADDRESS_MESSAGE } from '../../domai
 import { ResultCode } from '../../domain/result-code.ts'
 import { type ApiCallOptions, ApiFailure } from '../../lib/api-client.ts'
 import { currentLanguage } from '../../lib/i18n.ts'
+import type { CartSessionLink } from '../account/session/cart-session-link.ts'
+import { getOrderDetail } from '../orders/api/order-detail.ts'
 import { createOrder } from './api/create-order.ts'
 import { orderPay } from './api/order-pay.ts'
 import { payStatus } from './api/pay-status.ts'
-import { readOrder } from './api/read-order.ts'
 import { isUnfinishedOrder, savedCheckoutOf } from './saved-checkout.ts'
 
 /** The checkout tells the shopper itself (dialog, panel, result page): its calls never toast. */
@@ -59,7 +60,7 @@ const machine = checkoutMachine.provide({
     pay: fromPromise(({ input }: { input: PayInput }) => asCheckoutCall(() => orderPay(input, quiet))),
     readOrder: fromPromise(({ input }: { input: { orderId: number } }) =>
       asCheckoutCall(async () => {
-        const order = await readOrder(input.orderId, currentLanguage(), quiet)
+        const order = await getOrderDetail(input.orderId, currentLanguage(), quiet)
         return { id: order.id, status: order.status }
       }),
     ),
@@ -187,6 +188,21 @@ export async function checkoutForPayment(owner: string, paymentId: string): Prom
   const settled = snapshot.matches('paid') || snapshot.matches('failed') || snapshot.matches('cancelled')
   if (!snapshot.matches('returned') && !settled) actor.send({ type: 'RETURNED', paymentId })
   return actor
+}
+
+const followed = new WeakSet<CartSessionLink>()
+
+/**
+ * Stops this tab's checkout once its shopper is no longer the one signed in (a logout, another
+ * account): the session forgets the saved checkout then, and a checkout left running (a result page
+ * still polling) would save it again.
+ */
+export function followSession(link: CartSessionLink): void {
+  if (followed.has(link)) return
+  followed.add(link)
+  link.onOwnerChange(() => {
+    if (open && open.owner !== link.owner()) close()
+  })
 }
 
 /** Forgets the shopper's checkout (the order was cancelled, or another account signs in). */

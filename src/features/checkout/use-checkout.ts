@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import type { CheckoutActor, CheckoutSnapshot } from '../../../machines/checkout/checkout.machine.ts'
-import { useSession } from '../account/session/use-session.tsx'
+import { useCartLink, useSession } from '../account/session/use-session.tsx'
+import { followSession } from './checkout-store.ts'
 
 /** `customer:{id}` while a customer is signed in (whose checkout it is), else null. */
 export function useCheckoutOwner(): string | null {
@@ -18,6 +19,8 @@ export function useCheckout(
   key: string,
 ): { actor: CheckoutActor | undefined; snapshot: CheckoutSnapshot | undefined } {
   const owner = useCheckoutOwner()
+  const link = useCartLink()
+  useEffect(() => followSession(link), [link])
   const [actor, setActor] = useState<CheckoutActor | undefined>()
   // `open` is a fresh function each render; `key` says what it opens
   // biome-ignore lint/correctness/useExhaustiveDependencies: key names what open opens

@@ -1,5 +1,0 @@
-import type { PayLatchDto } from '../../../domain/payments.ts'
-import { type ApiCallOptions, apiGet } from '../../../lib/api-client.ts'
-
-/** GET /mall/pay/latch: whether payments are open, and the operator's message when they are not. */
-export const payLatch = (options?: ApiCallOptions) => apiGet<PayLatchDto>('/mall/pay/latch', {}, options)
