@@ -86,7 +86,7 @@ export default defineConfig({
             // Everything a product page adds to the first load, in one file.
             {
               name: 'product-detail',
-              test: /\/src\/(features\/catalog\/(use-document-title|components\/(product-detail-page|product-gallery|add-to-cart-form|product-not-found)|routing\/(load-product-detail|product-detail-lazy)|api\/get-product-details)|components\/ui\/(form-field|quantity-stepper)|domain\/pricing)\.tsx?$/,
+              test: /\/src\/(features\/catalog\/(components\/(product-detail-page|product-gallery|add-to-cart-form|product-not-found)|routing\/(load-product-detail|product-detail-lazy)|api\/get-product-details)|components\/ui\/(form-field|quantity-stepper)|domain\/pricing)\.tsx?$/,
               includeDependenciesRecursively: false,
             },
             // The session's machine and xstate: at start with a stored token, else on the first sign-in.

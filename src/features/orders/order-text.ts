@@ -1,24 +1,12 @@
 import type { AddressDto } from '../../domain/address.ts'
-import { SHOP_TIME_ZONE } from '../../domain/dates.ts'
+import { shopDateTime } from '../../domain/date-time.ts'
 import { ORDER_STATUS_INFO } from '../../domain/order-status.ts'
 import type { OrderAddressDto } from '../../domain/orders.ts'
 import type { CodeInfo } from '../../domain/status-flow.ts'
 
-// Shop time, like every date the shop shows: 2026-12-01 09:30.
-const dateTimeFormat = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: SHOP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-})
-
 /** An instant in shop time, or '-' when there is none. */
 export function dateTimeText(iso: string | null | undefined): string {
-  if (!iso) return '-'
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? '-' : dateTimeFormat.format(date)
+  return shopDateTime(iso) ?? '-'
 }
 
 /** The label and tone of an order status; an unknown code (a newer server) shows as itself in blue. */

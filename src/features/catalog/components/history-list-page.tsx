@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
 import { type HistoryEntryDto, productNameIn } from '../../../domain/catalog.ts'
-import { SHOP_TIME_ZONE } from '../../../domain/dates.ts'
+import { shopDateTime } from '../../../domain/date-time.ts'
 import type { Page } from '../../../domain/queries.ts'
 import { ApiFailure } from '../../../lib/api-client.ts'
 import { showToast } from '../../../lib/toast.ts'
@@ -30,19 +30,8 @@ const removeButton = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '2px' },
 })
 
-// Shop time, like every date the shop shows: 2026-12-01 09:30.
-const viewedAtFormat = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: SHOP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-})
-
 function viewedAtText(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? '-' : viewedAtFormat.format(date)
+  return shopDateTime(iso) ?? '-'
 }
 
 /** The browsing history: products last opened first, each with when and a remove button; clear all. */

@@ -2,12 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from '../../../../styled-system/css'
-import type { AddressDto } from '../../../domain/address.ts'
 import type { OpsOrderDetailDto, OrderAddressDto } from '../../../domain/orders.ts'
 import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { fullAddressIn, recipientNameIn } from '../../addresses/address-text.ts'
 import { OrderStatusBadge } from '../../orders/components/status-badge.tsx'
+import { orderAddressOf } from '../../orders/order-text.ts'
 import { getOpsOrderDetail } from '../api/order-detail.ts'
 import { shopDateTime } from '../format.ts'
 import { useLoaded } from '../use-loaded.ts'
@@ -43,12 +43,12 @@ function Fact(props: { label: ReactNode; children: ReactNode }) {
 /** The order's copied address: the spec's fields, so the address book's wording applies. */
 function AddressText({ address }: { address: OrderAddressDto }) {
   const language = useLanguage()
-  const book = address as unknown as AddressDto
+  const book = orderAddressOf(address)
   return (
     <p>
-      {recipientNameIn(language, book)} · {String(address.telephone ?? '')}
+      {recipientNameIn(language, book)} · {book.telephone}
       <br />
-      {fullAddressIn(language, book)} {address.postCode ? `(${String(address.postCode)})` : ''}
+      {fullAddressIn(language, book)} {book.postCode ? `(${book.postCode})` : ''}
     </p>
   )
 }

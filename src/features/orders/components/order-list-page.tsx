@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, useLocation, useNavigate, useRouter } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useId } from 'react'
 import { css, cx } from '../../../../styled-system/css'
 import { HrefLink } from '../../../components/ui/href-link.tsx'
@@ -7,6 +7,7 @@ import { Notice } from '../../../components/ui/notice.tsx'
 import { pageHeader, pageStack, pageTitle } from '../../../components/ui/page-heading.ts'
 import { Pagination } from '../../../components/ui/pagination.tsx'
 import { useDocumentTitle } from '../../catalog/use-document-title.ts'
+import { usePageHref } from '../../catalog/use-page-href.ts'
 import type { OrderListData } from '../routing/load-orders.ts'
 import type { OrderListFilters, OrderListSearch, OrderListView } from '../routing/order-list-search.ts'
 import { OrderCard } from './order-card.tsx'
@@ -64,16 +65,14 @@ const filtersOf = (search: OrderListSearch): OrderListFilters => ({
  */
 export function OrderListPage({ data, search }: { data: OrderListData; search: OrderListSearch }) {
   const { t } = useLingui()
-  const router = useRouter()
   const navigate = useNavigate({ from: '/order-list/list' })
-  const { pathname } = useLocation()
   useDocumentTitle(t`我的订单`)
   const { page, view } = data
   const total = page.total
   const filters = filtersOf(search)
   const filtered = Object.values(filters).some((value) => value !== undefined)
   const pageCount = Math.max(1, Math.ceil(page.total / Math.max(1, page.pageSize)))
-  const pageHref = (pageNum: number) => `${pathname}${router.options.stringifySearch({ ...search, pageNum })}`
+  const pageHref = usePageHref()
 
   // A new filter or view starts again at the first page; the view is not a filter, reset keeps it.
   const show = (next: OrderListFilters, nextView: OrderListView = view) =>
