@@ -1,6 +1,6 @@
 import type { Snapshot } from 'xstate'
 import { PAY_ROUTES } from '../../src/domain/payments.ts'
-import type { CheckoutContext } from './checkout.machine.ts'
+import type { CheckoutContext } from './checkout-types.ts'
 
 /**
  * Version of the checkout's persisted snapshot. Bump it whenever the machine's states or context

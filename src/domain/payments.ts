@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { payloadObject } from './fields.ts'
-import type { PaymentStatus } from './payment-status.ts'
+import { PaymentStatus } from './payment-status.ts'
 import { optionalQueryValue, queryValue, wholeNumber } from './queries.ts'
 import { ValidationMessage } from './validation-messages.ts'
 
@@ -69,6 +69,19 @@ export interface PayStatusDto {
  * on the gateway's page, or a newer attempt at the same order replaced this one.
  */
 export const NOT_REFUSED_FAILURES: readonly string[] = ['cancelled', 'superseded']
+
+export type PayOutcome = 'pending' | 'paid' | 'failed' | 'cancelled' | 'error'
+
+/** Where a payment stands: 2 paid; 4 ended (failed when the gateway refused it, else cancelled). */
+export function payOutcome(status: PayStatusDto): PayOutcome {
+  if (status.status === PaymentStatus.waitPay) return 'pending'
+  if (status.status === PaymentStatus.pay) return 'paid'
+  if (status.status === PaymentStatus.cancel) {
+    return status.failure === null || NOT_REFUSED_FAILURES.includes(status.failure) ? 'cancelled' : 'failed'
+  }
+  // refunded already: not something a return page can explain
+  return 'error'
+}
 
 /** GET /mall/pay/latch. */
 export interface PayLatchDto {

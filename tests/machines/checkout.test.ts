@@ -1,16 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type Snapshot, waitFor } from 'xstate'
+import { type CheckoutActor, checkoutMachine } from '../../machines/checkout/checkout.machine.ts'
+import { parseSavedCheckout, type SavedCheckout } from '../../machines/checkout/checkout-saved-state.ts'
 import {
-  type CheckoutActor,
   type CheckoutFailure,
   type CheckoutInput,
   type CreateOrderInput,
-  checkoutMachine,
   type PayInput,
   POLL_INTERVAL_MS,
   POLL_LIMIT,
-} from '../../machines/checkout/checkout.machine.ts'
-import { parseSavedCheckout, type SavedCheckout } from '../../machines/checkout/checkout-saved-state.ts'
+} from '../../machines/checkout/checkout-types.ts'
 import type { OrderStatus } from '../../src/domain/order-status.ts'
 import type { OrderDto } from '../../src/domain/orders.ts'
 import type { PaymentStatus } from '../../src/domain/payment-status.ts'

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro'
-import type { CheckoutError } from '../../../machines/checkout/checkout.machine.ts'
+import type { CheckoutError } from '../../../machines/checkout/checkout-types.ts'
 
 /** A refusal kept by the checkout, in the shopper's language where the server's phrase is known. */
 export function checkoutErrorText(error: CheckoutError): string {

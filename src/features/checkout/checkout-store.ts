@@ -1,14 +1,16 @@
 import { createActor, fromPromise, type Snapshot } from 'xstate'
 import {
   type CheckoutActor,
-  type CheckoutFailure,
-  type CheckoutInput,
   type CheckoutSnapshot,
-  type CreateOrderInput,
   checkoutMachine,
-  type PayInput,
 } from '../../../machines/checkout/checkout.machine.ts'
 import type { SavedCheckout } from '../../../machines/checkout/checkout-saved-state.ts'
+import type {
+  CheckoutFailure,
+  CheckoutInput,
+  CreateOrderInput,
+  PayInput,
+} from '../../../machines/checkout/checkout-types.ts'
 import { PAYMENT_UNAVAILABLE_MESSAGE, SELECT_ADDRESS_MESSAGE } from '../../domain/payments.ts'
 import { ResultCode } from '../../domain/result-code.ts'
 import { type ApiCallOptions, ApiFailure } from '../../lib/api-client.ts'

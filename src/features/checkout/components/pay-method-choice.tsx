@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { PayChoice } from '../../../../machines/checkout/checkout.machine.ts'
+import type { PayChoice } from '../../../../machines/checkout/checkout-types.ts'
 import { css, cx } from '../../../../styled-system/css'
 import type { PayRoute } from '../../../domain/payments.ts'
 

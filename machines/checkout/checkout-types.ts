@@ -1,0 +1,113 @@
+import type { OrderStatus } from '../../src/domain/order-status.ts'
+import { PAY_METHODS, type PayAnswer, type PayRoute, type PayStatusDto } from '../../src/domain/payments.ts'
+
+/* The checkout machine's terms: what it is given, what it keeps, what it hears and how a call fails. */
+
+/**
+ * Why a call of the checkout failed, as the feature that makes the calls reports it:
+ * - `offline`: no answer (no network, timeout, a server fault): nobody knows whether the server acted;
+ * - `latchClosed`: payments are closed (409 "Payment is currently unavailable"): nothing was created;
+ * - `address`: the delivery address is missing or not the shopper's (400): nothing was created;
+ * - `refused`: any other refusal (409 naming a product, an order no longer payable …), with the
+ *   server's message, which names the product in the shopper's language;
+ * - `notFound`: the order or the payment does not exist for this shopper (404).
+ */
+export type CheckoutFailure =
+  | { kind: 'offline' }
+  | { kind: 'latchClosed'; message: string }
+  | { kind: 'address'; message: string }
+  | { kind: 'refused'; message: string }
+  | { kind: 'notFound' }
+
+/** A refusal kept for the interface until the shopper acts again. */
+export type CheckoutError = Exclude<CheckoutFailure, { kind: 'offline' } | { kind: 'notFound' }>
+
+export function isCheckoutFailure(value: unknown): value is CheckoutFailure {
+  const kind = (value as { kind?: unknown } | null)?.kind
+  return (
+    kind === 'offline' ||
+    kind === 'latchClosed' ||
+    kind === 'address' ||
+    kind === 'refused' ||
+    kind === 'notFound'
+  )
+}
+
+/** A route and its `{type}` (PayPal has none: 0). */
+export interface PayChoice {
+  route: PayRoute
+  method: number
+}
+
+export function isPayChoice(route: PayRoute, method: number): boolean {
+  return PAY_METHODS[route].includes(method)
+}
+
+export interface CreateOrderInput {
+  key: string
+  cartLineIds: number[]
+  points: number
+}
+
+export interface PayInput extends PayChoice {
+  key: string
+  orderId: number
+  addressId: number
+}
+
+export interface CheckoutContext {
+  /** Whose checkout (`customer:{id}`); a saved checkout of anyone else is never restored. */
+  owner: string
+  /** The cart lines ordered and the points asked for (createOrder's body and `?score=`). */
+  cartLineIds: number[]
+  points: number
+  /** createOrder's idempotency key: made once on the first try, kept for every retry of that order. */
+  createKey: string | null
+  orderId: number | null
+  /** The order's status as last read from the server. */
+  orderStatus: OrderStatus | null
+  choice: PayChoice | null
+  addressId: number | null
+  /** The pay call's idempotency key: one per attempt, kept for every retry of that attempt. */
+  payKey: string | null
+  payment: PayAnswer | null
+  payStatus: PayStatusDto | null
+  /** The shopper came back from the gateway to a result page (the status is then polled). */
+  returned: boolean
+  /** Reads of the pay status made in this wait. */
+  polls: number
+  error: CheckoutError | null
+}
+
+export interface CheckoutInput {
+  owner: string
+  /** A new checkout from the cart: the selected lines and the points to use. */
+  cartLineIds?: number[]
+  points?: number
+  /** An order already placed (opened from the order page). */
+  orderId?: number
+  /** A payment the shopper came back from (a result page). */
+  paymentId?: string
+}
+
+export type CheckoutEvent =
+  /** The shopper confirmed the order. */
+  | { type: 'CONFIRM' }
+  /** The shopper asked to try a call again that got no answer (same idempotency key). */
+  | { type: 'RETRY' }
+  /** The browser is back online. */
+  | { type: 'ONLINE' }
+  /** The checkout was restored from storage: read the server and move to where it says. */
+  | { type: 'RESUME' }
+  | { type: 'CHOOSE'; route: PayRoute; method: number }
+  | { type: 'SELECT_ADDRESS'; addressId: number | null }
+  | { type: 'PAY' }
+  /** A result page opened with this payment. */
+  | { type: 'RETURNED'; paymentId: string }
+  /** Leave a payment that did not go through (or one left open at the gateway) and pay anew. */
+  | { type: 'PAY_AGAIN' }
+
+/** The result pages read the pay status this often while it is pending … */
+export const POLL_INTERVAL_MS = 1500
+/** … and this many times (about a minute) before saying the answer is late. */
+export const POLL_LIMIT = 40
