@@ -2,6 +2,7 @@ import type { Db } from './db/client.ts'
 import type { AuthKeys } from './services/accounts/server-secrets.ts'
 import type { AccountRow } from './services/accounts/sessions.ts'
 import type { Mailer } from './services/mail/mailer.ts'
+import type { ProviderSettings } from './services/payments/provider-settings.ts'
 
 /** What every request handler can reach through `c.var`. */
 export interface AppDeps {
@@ -35,6 +36,8 @@ export interface PaymentDeps {
    * proxy. Throws while the server is not listening yet.
    */
   selfUrl: () => string
+  /** The real providers whose credentials are configured; a route without one uses the sandbox. */
+  providers: ProviderSettings
 }
 
 /** The signed-in account of a guarded call, set by the session middleware. */

@@ -61,7 +61,7 @@ function createApi() {
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   if (deps.logRequests) app.use(logger())
-  app.use(securityHeaders())
+  app.use(securityHeaders(deps.payments))
   app.use(compress())
   app.use(async (c, next) => {
     c.set('deps', deps)

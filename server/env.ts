@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import * as v from 'valibot'
 import { passwordSchema } from '../src/domain/account.ts'
+import { DEFAULT_API_BASES, type ProviderSettings } from './services/payments/provider-settings.ts'
 
 export interface Env {
   port: number
@@ -24,6 +25,8 @@ export interface Env {
    * PAYMENTS_SANDBOX=0): `npm start` takes test payments out of the box, clearly labelled.
    */
   paymentsSandbox: boolean
+  /** Stripe, SB Payment Service and PayPal: each configured by all of its credentials or not at all. */
+  paymentProviders: ProviderSettings
 }
 
 export class EnvError extends Error {
@@ -74,6 +77,56 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (adminPassword !== undefined && adminEmail === undefined) {
     throw new EnvError('Invalid configuration: ADMIN_PASSWORD is set but ADMIN_EMAIL is not')
   }
+  /**
+   * A provider's settings: all of its credentials, or none (then its route uses the sandbox). Some but
+   * not all is a mistake worth stopping for: the shop would silently take test payments.
+   */
+  function provider<K extends string>(
+    label: string,
+    credentials: Record<K, string>,
+    baseVar: string,
+    base: string,
+  ) {
+    const values = Object.fromEntries(
+      Object.entries(credentials).map(([key, name]) => [key, read(name as string)]),
+    ) as Record<K, string | undefined>
+    const missing = Object.entries(credentials)
+      .filter(([key]) => values[key as K] === undefined)
+      .map(([, name]) => name as string)
+    const apiBase = parse(baseVar, url(['http:', 'https:'], 'must be an http:// or https:// URL'))
+    if (missing.length === Object.keys(credentials).length) return undefined
+    if (missing.length > 0) {
+      throw new EnvError(`Invalid configuration: ${label} needs ${missing.join(', ')} as well`)
+    }
+    return { ...(values as Record<K, string>), apiBase: (apiBase ?? base).replace(/\/+$/, '') }
+  }
+  const sbps = provider(
+    'SB Payment Service',
+    { merchantId: 'SBPS_MERCHANT_ID', serviceId: 'SBPS_SERVICE_ID', hashKey: 'SBPS_HASH_KEY' },
+    'SBPS_API_BASE',
+    DEFAULT_API_BASES.sbps,
+  )
+  if (sbps && !/^\d{5}$/.test(sbps.merchantId)) {
+    throw new EnvError(`Invalid configuration: SBPS_MERCHANT_ID must be 5 digits (got "${sbps.merchantId}")`)
+  }
+  if (sbps && !/^\d{3}$/.test(sbps.serviceId)) {
+    throw new EnvError(`Invalid configuration: SBPS_SERVICE_ID must be 3 digits (got "${sbps.serviceId}")`)
+  }
+  const paymentProviders: ProviderSettings = {
+    stripe: provider(
+      'Stripe',
+      { secretKey: 'STRIPE_SECRET_KEY', webhookSecret: 'STRIPE_WEBHOOK_SECRET' },
+      'STRIPE_API_BASE',
+      DEFAULT_API_BASES.stripe,
+    ),
+    sbps,
+    paypal: provider(
+      'PayPal',
+      { clientId: 'PAYPAL_CLIENT_ID', clientSecret: 'PAYPAL_CLIENT_SECRET', webhookId: 'PAYPAL_WEBHOOK_ID' },
+      'PAYPAL_API_BASE',
+      DEFAULT_API_BASES.paypal,
+    ),
+  }
   const publicUrl = parse('PUBLIC_URL', url(['http:', 'https:'], 'must be an http:// or https:// URL'))
   return {
     port,
@@ -90,5 +143,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     trustProxy: parse('TRUST_PROXY', v.picklist(['0', '1'], 'must be 0 or 1')) === '1',
     logRequests: parse('LOG_REQUESTS', v.picklist(['0', '1'], 'must be 0 or 1')) !== '0',
     paymentsSandbox: parse('PAYMENTS_SANDBOX', v.picklist(['0', '1'], 'must be 0 or 1')) !== '0',
+    paymentProviders,
   }
 }

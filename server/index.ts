@@ -8,6 +8,7 @@ import { scheduleOrderExpiry } from './jobs/order-expiry.ts'
 import { ensureOperatorAccount } from './services/accounts/operator-account.ts'
 import { loadAuthKeys } from './services/accounts/server-secrets.ts'
 import { createMailer } from './services/mail/mailer.ts'
+import type { ProviderSettings } from './services/payments/provider-settings.ts'
 import { loadEnvOrExit, openDatabaseOrExit } from './startup.ts'
 
 async function main() {
@@ -38,6 +39,7 @@ async function main() {
     onOutboxWrite: (path) => console.log(`[mail] no SMTP_URL set; wrote ${path}`),
   })
   console.log(`Mail goes to ${mailer.destination}`)
+  console.log(`Payments: ${describePaymentRoutes(env.paymentProviders, env.paymentsSandbox)}`)
 
   const uploadsDir = join(env.dataDir, 'uploads')
   await mkdir(uploadsDir, { recursive: true })
@@ -56,6 +58,7 @@ async function main() {
     now: () => new Date(),
     payments: {
       sandbox: env.paymentsSandbox,
+      providers: env.paymentProviders,
       selfUrl: () => {
         if (listeningPort === undefined) throw new Error('the server is not listening yet')
         return `http://${selfHost(env.host)}:${listeningPort}`
@@ -102,6 +105,17 @@ async function main() {
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+/** One line saying which provider takes each route's payments, so a misconfiguration shows at start. */
+function describePaymentRoutes(providers: ProviderSettings, sandbox: boolean): string {
+  const fallback = sandbox ? 'sandbox (test mode)' : 'unavailable'
+  const routes = [
+    ['card', providers.stripe && `Stripe at ${providers.stripe.apiBase}`],
+    ['sbps', providers.sbps && `SB Payment Service at ${providers.sbps.apiBase}`],
+    ['paypal', providers.paypal && `PayPal at ${providers.paypal.apiBase}`],
+  ] as const
+  return routes.map(([route, provider]) => `${route} → ${provider || fallback}`).join('; ')
 }
 
 /** Where this process reaches itself: loopback when it listens on every interface, else the one address. */

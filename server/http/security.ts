@@ -1,10 +1,13 @@
 import { secureHeaders } from 'hono/secure-headers'
+import type { PaymentDeps } from '../app-env.ts'
 
 /**
  * Security headers for every response. The CSP allows no inline script: the built PWA loads only
- * its own hashed modules. Images may be data: URLs (icons) or blob: URLs (avatar previews).
+ * its own hashed modules. Images may be data: URLs (icons) or blob: URLs (avatar previews). Forms post
+ * to the shop, and to SB Payment Service's purchase endpoint when it is configured (its link-type form
+ * page posts there); read per request, as the providers' settings are.
  */
-export const securityHeaders = () =>
+export const securityHeaders = (payments: Pick<PaymentDeps, 'providers'>) =>
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -17,7 +20,7 @@ export const securityHeaders = () =>
       manifestSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
-      formAction: ["'self'"],
+      formAction: ["'self'", () => sbpsOrigin(payments)],
       frameAncestors: ["'none'"],
     },
     crossOriginEmbedderPolicy: false,
@@ -25,3 +28,8 @@ export const securityHeaders = () =>
     // Plain-HTTP installs (localhost) must keep working, so HSTS is left to the TLS terminator.
     strictTransportSecurity: false,
   })
+
+function sbpsOrigin(payments: Pick<PaymentDeps, 'providers'>): string {
+  const base = payments.providers.sbps?.apiBase
+  return base ? new URL(base).origin : ''
+}

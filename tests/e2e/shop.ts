@@ -29,7 +29,12 @@ export function staticDir(): string {
 }
 
 /** The built PWA served by the real server on a fresh data directory, and one browser page on it. */
-export async function startShop(options: { locale: string; name: string }): Promise<RunningShop> {
+export async function startShop(options: {
+  locale: string
+  name: string
+  /** More configuration for the server (payment providers, PORT and PUBLIC_URL …). */
+  env?: Record<string, string>
+}): Promise<RunningShop> {
   assert.ok(
     existsSync(join(staticDir(), 'index.html')),
     'the PWA is not built: run `npm run build` first (npm test does)',
@@ -43,6 +48,7 @@ export async function startShop(options: { locale: string; name: string }): Prom
     // a known operator, so a test can sign in to the console (the default one's password is generated)
     ADMIN_EMAIL: OPERATOR.email,
     ADMIN_PASSWORD: OPERATOR.password,
+    ...options.env,
   })
   const server = await run.started
   const browser = await launchChrome()

@@ -150,8 +150,11 @@ describe.each(engines)('API conventions on %s', (engine) => {
       '/api/ops/orders/{id}/ordered',
       '/api/ops/orders/{id}/refund',
       '/api/ops/settings/pay-latch',
+      '/api/pay/return/{paymentId}/{outcome}',
       '/api/pay/sandbox/{paymentId}',
       '/api/pay/sandbox/{paymentId}/{outcome}',
+      '/api/pay/sbps/form/{paymentId}',
+      '/api/pay/sbps/submit.js',
       '/api/pay/webhook/{gateway}',
     ])
     expect(body.data.paths['/api/mall/cart/clearCart']?.delete?.parameters).toEqual([

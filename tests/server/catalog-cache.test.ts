@@ -338,6 +338,7 @@ async function appOn(db: Db, scratch: string) {
       selfUrl: () => {
         throw new Error('not listening')
       },
+      providers: {},
     },
     now: () => new Date(),
   })

@@ -76,4 +76,53 @@ describe('configuration', () => {
       /^Invalid configuration: ADMIN_PASSWORD must be 8–16 characters[^"]*$/,
     )
   })
+
+  it('configures no payment provider by default: every route uses the sandbox', () => {
+    expect(loadEnv({}).paymentProviders).toEqual({ stripe: undefined, sbps: undefined, paypal: undefined })
+  })
+
+  it('configures each provider from all of its credentials, on its production host unless told', () => {
+    const { paymentProviders } = loadEnv({
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      SBPS_MERCHANT_ID: '30132',
+      SBPS_SERVICE_ID: '002',
+      SBPS_HASH_KEY: 'hashkey',
+      SBPS_API_BASE: 'https://stbfep.sps-system.com/',
+      PAYPAL_CLIENT_ID: 'client',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_WEBHOOK_ID: 'WH-1',
+      PAYPAL_API_BASE: 'http://127.0.0.1:12112',
+    })
+    expect(paymentProviders).toEqual({
+      stripe: { secretKey: 'sk_live_x', webhookSecret: 'whsec_x', apiBase: 'https://api.stripe.com' },
+      sbps: {
+        merchantId: '30132',
+        serviceId: '002',
+        hashKey: 'hashkey',
+        apiBase: 'https://stbfep.sps-system.com',
+      },
+      paypal: {
+        clientId: 'client',
+        clientSecret: 'secret',
+        webhookId: 'WH-1',
+        apiBase: 'http://127.0.0.1:12112',
+      },
+    })
+  })
+
+  it('refuses a provider with only some of its credentials, naming the missing ones', () => {
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(
+      'Invalid configuration: Stripe needs STRIPE_WEBHOOK_SECRET as well',
+    )
+    expect(() => loadEnv({ PAYPAL_WEBHOOK_ID: 'WH-1' })).toThrow(
+      'Invalid configuration: PayPal needs PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET as well',
+    )
+    expect(() => loadEnv({ SBPS_MERCHANT_ID: '3013', SBPS_SERVICE_ID: '002', SBPS_HASH_KEY: 'k' })).toThrow(
+      'Invalid configuration: SBPS_MERCHANT_ID must be 5 digits (got "3013")',
+    )
+    expect(() => loadEnv({ STRIPE_API_BASE: 'ftp://x' })).toThrow(
+      'Invalid configuration: STRIPE_API_BASE must be an http:// or https:// URL (got "ftp://x")',
+    )
+  })
 })

@@ -211,7 +211,12 @@ describe.each(engines)('paying for an order on %s', (engine) => {
 
     const refund = await refundOrder(
       t.db,
-      { db: t.db, now: () => t.clock.now, payments: { sandbox: true, selfUrl: () => '' } },
+      {
+        db: t.db,
+        now: () => t.clock.now,
+        payments: { sandbox: true, selfUrl: () => '', providers: {} },
+        publicUrl: 'http://shop.test',
+      },
       {
         orderId,
         reason: 'supplier cancelled',
@@ -231,7 +236,12 @@ describe.each(engines)('paying for an order on %s', (engine) => {
     expect(await pointsOf(t.db, ada.userId)).toBe(pointsBefore + 200)
 
     // Refunded is final: a second refund is refused and changes nothing.
-    const deps = { db: t.db, now: () => t.clock.now, payments: { sandbox: true, selfUrl: () => '' } }
+    const deps = {
+      db: t.db,
+      now: () => t.clock.now,
+      payments: { sandbox: true, selfUrl: () => '', providers: {} },
+      publicUrl: 'http://shop.test',
+    }
     await expect(refundOrder(t.db, deps, { orderId, reason: null, actorId: null })).rejects.toThrow(
       /cannot be refunded/,
     )
@@ -240,7 +250,12 @@ describe.each(engines)('paying for an order on %s', (engine) => {
 
   it('does not refund an order that was never paid', async () => {
     const { orderId } = await insertWaitPayOrder(t.db, { userId: ada.userId })
-    const deps = { db: t.db, now: () => t.clock.now, payments: { sandbox: true, selfUrl: () => '' } }
+    const deps = {
+      db: t.db,
+      now: () => t.clock.now,
+      payments: { sandbox: true, selfUrl: () => '', providers: {} },
+      publicUrl: 'http://shop.test',
+    }
     await expect(refundOrder(t.db, deps, { orderId, reason: null, actorId: null })).rejects.toThrow(
       /cannot be refunded/,
     )

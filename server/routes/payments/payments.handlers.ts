@@ -16,14 +16,19 @@ import { requireSession, signedIn } from '../../http/session.ts'
 import { validParams, validQuery } from '../../http/validate.ts'
 import { idempotencyKeyHeader, withIdempotency } from '../../services/idempotency.ts'
 import { payOrderDeposit } from '../../services/payments/create-payment.ts'
+import { webhookGateway } from '../../services/payments/gateways.ts'
 import { readPayLatch } from '../../services/payments/pay-latch.ts'
 import { readPayStatus } from '../../services/payments/pay-status.ts'
+import { providerReturn } from '../../services/payments/provider-return.ts'
 import { readSandboxPayment, sandboxOutcome as runSandboxOutcome } from '../../services/payments/sandbox.ts'
+import { SBPS_SUBMIT_SCRIPT, sbpsFormResponse } from '../../services/payments/sbps-form.ts'
 import { receiveWebhook } from '../../services/payments/webhooks.ts'
 import {
   paymentIdParams,
+  providerReturnParams,
   sandboxOutcomeParams,
   sandboxOutcomeQuery,
+  sbpsFormQuery,
   webhookParams,
 } from './payments.routes.ts'
 
@@ -142,14 +147,39 @@ export const sandboxOutcomeHandlers = factory.createHandlers(
 )
 
 export const webhookHandlers = factory.createHandlers(validParams(webhookParams), async (c) => {
+  const name = c.req.valid('param').gateway
   // The raw bytes, exactly as signed: nothing reads the body before the gateway has verified them.
   const rawBody = new Uint8Array(await c.req.arrayBuffer())
-  const { gateway, outcome } = await receiveWebhook(
-    c.var.deps,
-    c.req.valid('param').gateway,
-    rawBody,
-    c.req.raw.headers,
+  const received = await receiveWebhook(c.var.deps, name, rawBody, c.req.raw.headers).catch(
+    (error: unknown) => {
+      // A provider that expects a text answer (SBPS: `NG,…`) gets it on refusal too, with the 400.
+      const textAnswer = webhookGateway(name, c.var.deps)?.webhookAnswer
+      if (textAnswer && error instanceof ApiError && error.code === ResultCode.invalidInput) {
+        return textAnswer(false)
+      }
+      throw error
+    },
   )
+  if (received instanceof Response) return received
+  const { gateway, outcome } = received
   if (gateway.webhookAnswer) return gateway.webhookAnswer(true)
-  return ok(c, { received: true, duplicate: outcome === 'duplicate' })
+  return ok(c, { received: true, duplicate: outcome === 'duplicate', ignored: outcome === 'ignored' })
+})
+
+export const providerReturnHandlers = factory.createHandlers(validParams(providerReturnParams), async (c) => {
+  const { paymentId, outcome } = c.req.valid('param')
+  const { location } = await providerReturn(c.var.deps, paymentId, outcome)
+  return c.redirect(location, 303)
+})
+
+export const sbpsFormHandlers = factory.createHandlers(
+  validParams(paymentIdParams),
+  validQuery(sbpsFormQuery),
+  (c) => sbpsFormResponse(c.var.deps, c.req.valid('param').paymentId, c.req.valid('query').ticket),
+)
+
+/** The SBPS form page's submit script: a file, because the CSP allows no inline script. */
+export const sbpsSubmitScriptHandlers = factory.createHandlers((c) => {
+  c.header('cache-control', 'public, max-age=3600')
+  return c.body(SBPS_SUBMIT_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8' })
 })

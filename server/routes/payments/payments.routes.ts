@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { orderPayQuery, SANDBOX_OUTCOMES } from '../../../src/domain/payments.ts'
 import { queryValue, wholeNumber } from '../../../src/domain/queries.ts'
 import { PAYMENT_ID_PATTERN } from '../../services/payments/payment-ids.ts'
+import { RETURN_OUTCOMES } from '../../services/payments/provider-return.ts'
 import type { RouteContract } from '../contract.ts'
 
 const idempotent =
@@ -26,6 +27,15 @@ export const sandboxOutcomeQuery = v.object({
   delayMs: queryValue(wholeNumber(0, 60_000), '0'),
   twice: flagValue,
   outOfOrder: flagValue,
+})
+
+export const providerReturnParams = v.object({
+  ...paymentIdParams.entries,
+  outcome: v.picklist(RETURN_OUTCOMES, `must be one of ${RETURN_OUTCOMES.join(', ')}`),
+})
+
+export const sbpsFormQuery = v.object({
+  ticket: v.optional(v.pipe(v.string(), v.maxLength(200))),
 })
 
 export const webhookParams = v.object({
@@ -109,10 +119,48 @@ export const webhook = {
   method: 'post',
   path: '/pay/webhook/:gateway',
   summary:
-    'A payment provider’s webhook ({gateway}: sandbox now; stripe, sbps, paypal once configured, 404 until then). Verified on the raw body (signature, 300 s tolerance) before it is read; recorded by event id with its effect in one transaction, so a repeat answers 200 and changes nothing. Refused (400, nothing changes): a bad or stale signature, a malformed body, an unknown payment, an amount that differs.',
+    'A payment provider’s webhook ({gateway}: sandbox while it is on; stripe, sbps, paypal once configured, 404 until then). Verified before it is read (Stripe-Signature and the sandbox’s Yoyaku-Signature on the raw body with a 300 s tolerance; PayPal through verify-webhook-signature; SBPS by its sps_hashcode); recorded by event id with its effect in one transaction, so a repeat answers 200 and changes nothing; a verified event about none of the shop’s payments answers 200 `ignored` and is not kept. Refused (400, nothing changes): a bad or stale signature, a malformed body, an unknown payment, an amount that differs. SBPS is answered in text, `OK,` or `NG,<reason>`.',
   tag: 'payments',
   access: 'public',
-  returns: '{ received: true, duplicate: boolean }',
+  returns: '{ received: true, duplicate: boolean, ignored: boolean } (SBPS: text `OK,`)',
+} satisfies RouteContract
+
+const providerReturnSummary =
+  'Where a provider sends the shopper back ({outcome}: success | cancel | error). No token: the unguessable payment id is the authorisation. While the payment is open the provider is asked about it (PayPal captures an approved order; a cancel ends an attempt the provider says can no longer be paid); nothing is marked paid here. Answers 303 to /order-success (or the purpose’s page), /order-cancel or /order-error with ?paymentId=.'
+
+export const providerReturnGet = {
+  method: 'get',
+  path: '/pay/return/:paymentId/:outcome',
+  summary: providerReturnSummary,
+  tag: 'payments',
+  access: 'public',
+  returns: 'nothing: a 303 redirect',
+} satisfies RouteContract
+
+export const providerReturnPost = {
+  ...providerReturnGet,
+  method: 'post',
+  summary: `${providerReturnSummary} POST: SB Payment Service returns the browser with a form post.`,
+} satisfies RouteContract
+
+export const sbpsForm = {
+  method: 'get',
+  path: '/pay/sbps/form/:paymentId',
+  summary:
+    'The SB Payment Service link-type form (an HTML page, not JSON): every field in the documented order with its sps_hashcode, posted in Shift_JIS to the purchase endpoint by /api/pay/sbps/submit.js (a visible button without script). ?ticket= is the short-lived signed ticket of the pay call’s redirectUrl: it authorises this one form. A bad or expired ticket, an unknown payment or one no longer awaiting payment answers a page saying so.',
+  tag: 'payments',
+  access: 'public',
+  query: sbpsFormQuery,
+  returns: 'text/html',
+} satisfies RouteContract
+
+export const sbpsSubmitScript = {
+  method: 'get',
+  path: '/pay/sbps/submit.js',
+  summary: 'The script that submits the SBPS form page (the CSP allows no inline script).',
+  tag: 'payments',
+  access: 'public',
+  returns: 'text/javascript',
 } satisfies RouteContract
 
 export const paymentContracts: RouteContract[] = [
@@ -124,4 +172,8 @@ export const paymentContracts: RouteContract[] = [
   sandboxPayment,
   sandboxOutcome,
   webhook,
+  providerReturnGet,
+  providerReturnPost,
+  sbpsForm,
+  sbpsSubmitScript,
 ]

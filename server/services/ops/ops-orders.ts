@@ -147,7 +147,7 @@ export async function markOrdered(
  */
 export async function refundOpsOrder(
   db: Db,
-  deps: Pick<AppDeps, 'db' | 'now' | 'payments'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'payments' | 'publicUrl'>,
   request: { orderId: number; reason: string | null; actorId: number; at: Date },
 ): Promise<OrderRefund> {
   return db.transaction(async (tx) => {

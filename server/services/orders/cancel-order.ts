@@ -55,7 +55,7 @@ export async function cancelUnpaidOrder(tx: Db, cancel: UnpaidOrderCancel): Prom
   }
   if (cancel.dueBy && order.payDueAt > cancel.dueBy) return { outcome: 'notDue' }
 
-  const paymentsCancelled = await endOpenDepositPayments(tx, orderId, 'cancelled', at)
+  const paymentsCancelled = (await endOpenDepositPayments(tx, orderId, 'cancelled', at)).length
 
   const [cancelled] = await tx
     .update(orders)

@@ -11,15 +11,16 @@ import {
 } from '../../../src/domain/payments.ts'
 import { applyPoints } from '../../../src/domain/pricing.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
-import type { AppDeps } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { orders, payments } from '../../db/schema.ts'
 import { ApiError, notFound } from '../../http/envelope.ts'
 import { ownAddress } from '../addresses.ts'
-import { gatewayFor } from './gateways.ts'
-import { endOpenDepositPayments } from './order-payments.ts'
+import type { GatewayDeps, PaymentGateway, ReturnOutcome } from './gateway.ts'
+import { gatewayFor, gatewayOfPayment } from './gateways.ts'
+import { type EndedPayment, endOpenDepositPayments } from './order-payments.ts'
 import { readPayLatch } from './pay-latch.ts'
 import { newPaymentId } from './payment-ids.ts'
+import { providerReturnPath } from './provider-return.ts'
 import { settle } from './settle.ts'
 
 /** The gateway name of a payment that points cover in full: nothing is confirmed by a provider. */
@@ -60,7 +61,7 @@ const selectAddress = () =>
  */
 export async function payOrderDeposit(
   tx: Db,
-  deps: Pick<AppDeps, 'db' | 'now' | 'payments' | 'publicUrl'>,
+  deps: GatewayDeps,
   request: OrderPayRequest,
   at: Date,
 ): Promise<PayAnswer> {
@@ -88,8 +89,9 @@ export async function payOrderDeposit(
   // the order keeps a copy: a later edit of the book does not move a paid order
   const kept: OrderAddressDto = { ...address }
   await tx.update(orders).set({ address: kept, updatedAt: at }).where(eq(orders.id, order.id))
-  // a new attempt replaces any open one (its page may still be open at the gateway)
-  await endOpenDepositPayments(tx, order.id, 'superseded', at)
+  // a new attempt replaces any open one (its page may still be open at the gateway: close it there)
+  const superseded = await endOpenDepositPayments(tx, order.id, 'superseded', at)
+  await closeAtProviders(superseded, deps)
 
   const paymentId = newPaymentId()
   await tx.insert(payments).values({
@@ -108,28 +110,64 @@ export async function payOrderDeposit(
     updatedAt: at,
   })
   const returnTo = (page: string) => `${page}?paymentId=${paymentId}`
+  const providerReturn = (outcome: ReturnOutcome) =>
+    `${deps.publicUrl}${providerReturnPath(paymentId, outcome)}`
 
   if (!gateway) {
     // Points cover it all: there is nothing for a provider to confirm, so it settles now.
     await settle(tx, { paymentId, providerRef: null, amount: 0, currency: 'JPY' }, at)
     return { paymentId, redirectUrl: returnTo(PAY_RETURN_PAGES.deposit) }
   }
-  const begun = await gateway.begin({
-    paymentId,
-    purpose: 'deposit',
-    route: request.route,
-    method: request.method,
-    amount: payable,
-    currency: 'JPY',
-    description: `Yoyaku order ${order.id}`,
-    returnUrls: {
-      success: `${deps.publicUrl}${returnTo(PAY_RETURN_PAGES.deposit)}`,
-      cancel: `${deps.publicUrl}${returnTo(PAY_RETURN_PAGES.cancel)}`,
-      error: `${deps.publicUrl}${returnTo(PAY_RETURN_PAGES.error)}`,
-    },
-  })
+  const begun = await gateway
+    .begin({
+      paymentId,
+      purpose: 'deposit',
+      route: request.route,
+      method: request.method,
+      amount: payable,
+      currency: 'JPY',
+      // Shown on the provider's page (and sent to SBPS in Shift_JIS): the shop's name and the order.
+      description: `Yoyaku ご注文 ${order.id}`,
+      returnUrls: {
+        success: providerReturn('success'),
+        cancel: providerReturn('cancel'),
+        error: providerReturn('error'),
+      },
+      webhookUrl: `${deps.publicUrl}/api/pay/webhook/${gateway.name}`,
+    })
+    .catch((error: unknown) => {
+      // A refusal the shopper can act on (Stripe's ¥50 minimum) stays as it is. A provider that cannot
+      // be reached or refuses our credentials rolls the attempt back: no payment row, the order as it was.
+      if (error instanceof ApiError) throw error
+      console.error(`[payments] ${gateway.name} could not begin payment ${paymentId}:`, error)
+      throw paymentUnavailable()
+    })
   if (begun.providerRef) {
     await tx.update(payments).set({ providerRef: begun.providerRef }).where(eq(payments.id, paymentId))
   }
   return { paymentId, redirectUrl: begun.redirectUrl }
+}
+
+/**
+ * Closes superseded attempts at their providers where the protocol allows (a Stripe session is expired),
+ * so a page left open elsewhere cannot take money for an attempt the shop has ended. Best effort: a
+ * provider that cannot be reached leaves its page to expire on its own; should it still be paid, settle()
+ * logs the money received for an ended payment so the operator refunds it.
+ */
+async function closeAtProviders(ended: EndedPayment[], deps: GatewayDeps): Promise<void> {
+  for (const payment of ended) {
+    const gateway: PaymentGateway | null = gatewayOfPayment(payment.gateway, deps)
+    if (!gateway?.cancel) continue
+    await gateway
+      .cancel({
+        paymentId: payment.id,
+        providerRef: payment.providerRef,
+        amount: payment.amount,
+        currency: payment.currency,
+        status: PaymentStatus.cancel,
+      })
+      .catch((error: unknown) =>
+        console.warn(`[payments] could not close superseded ${payment.id} at ${payment.gateway}:`, error),
+      )
+  }
 }

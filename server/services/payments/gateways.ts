@@ -1,29 +1,36 @@
 import type { PayRoute } from '../../../src/domain/payments.ts'
-import type { AppDeps } from '../../app-env.ts'
-import type { PaymentGateway } from './gateway.ts'
+import type { GatewayDeps, PaymentGateway } from './gateway.ts'
+import { PAYPAL_GATEWAY, paypalGateway } from './paypal.ts'
 import { SANDBOX_GATEWAY, sandboxGateway } from './sandbox.ts'
-
-type GatewayDeps = Pick<AppDeps, 'db' | 'now' | 'payments'>
+import { SBPS_GATEWAY, sbpsGateway } from './sbps.ts'
+import { STRIPE_GATEWAY, stripeGateway } from './stripe.ts'
 
 /**
  * THE switch point between real providers and the sandbox (flows §3 'Which adapter runs'). Each route
  * gets its real adapter when that provider's credentials are configured (card: STRIPE_SECRET_KEY +
  * STRIPE_WEBHOOK_SECRET; sbps: SBPS_MERCHANT_ID + SBPS_SERVICE_ID + SBPS_HASH_KEY; paypal:
- * PAYPAL_CLIENT_ID + PAYPAL_CLIENT_SECRET + PAYPAL_WEBHOOK_ID). No adapter exists in this issue, so
- * every entry answers null; an adapter plugs in by answering its gateway here and in
- * PROVIDERS_BY_NAME, nowhere else.
+ * PAYPAL_CLIENT_ID + PAYPAL_CLIENT_SECRET + PAYPAL_WEBHOOK_ID; server/env.ts reads them).
  */
 const PROVIDER_ADAPTERS: Record<PayRoute, (deps: GatewayDeps) => PaymentGateway | null> = {
-  card: () => null,
-  sbps: () => null,
-  paypal: () => null,
+  card: (deps) => {
+    const settings = deps.payments.providers.stripe
+    return settings ? stripeGateway(deps, settings) : null
+  },
+  sbps: (deps) => {
+    const settings = deps.payments.providers.sbps
+    return settings ? sbpsGateway(deps, settings) : null
+  },
+  paypal: (deps) => {
+    const settings = deps.payments.providers.paypal
+    return settings ? paypalGateway(deps, settings) : null
+  },
 }
 
 /** The real providers by their webhook name (`/api/pay/webhook/{gateway}`), configured or not. */
 const PROVIDERS_BY_NAME: Record<string, (deps: GatewayDeps) => PaymentGateway | null> = {
-  stripe: PROVIDER_ADAPTERS.card,
-  sbps: PROVIDER_ADAPTERS.sbps,
-  paypal: PROVIDER_ADAPTERS.paypal,
+  [STRIPE_GATEWAY]: PROVIDER_ADAPTERS.card,
+  [SBPS_GATEWAY]: PROVIDER_ADAPTERS.sbps,
+  [PAYPAL_GATEWAY]: PROVIDER_ADAPTERS.paypal,
 }
 
 /**
@@ -51,10 +58,11 @@ export function webhookGateway(name: string, deps: GatewayDeps): PaymentGateway 
 }
 
 /**
- * The gateway that gives back the money of a payment it took (`payments.gateway`). The sandbox's
- * money is pretend, so its refunds work even after PAYMENTS_SANDBOX=0. null: nothing can refund it now.
+ * The gateway that took a payment (`payments.gateway`): it gives the money back and handles the
+ * shopper's return. The sandbox's money is pretend, so its refunds work even after PAYMENTS_SANDBOX=0.
+ * null: that provider is not configured now.
  */
-export function refundGateway(name: string, deps: GatewayDeps): PaymentGateway | null {
+export function gatewayOfPayment(name: string, deps: GatewayDeps): PaymentGateway | null {
   if (name === SANDBOX_GATEWAY) return sandboxGateway(deps)
   return Object.hasOwn(PROVIDERS_BY_NAME, name) ? (PROVIDERS_BY_NAME[name]?.(deps) ?? null) : null
 }

@@ -27,9 +27,15 @@ export const paymentBeingConfirmed = () =>
     'A payment of this order is being confirmed; please reload the order in a moment',
   )
 
+/** An open payment that endOpenDepositPayments ended: the caller may close it at its provider too. */
+export type EndedPayment = Pick<
+  typeof payments.$inferSelect,
+  'id' | 'gateway' | 'providerRef' | 'amount' | 'currency'
+>
+
 /**
  * Ends the order's open deposit payments (1 → 4 with `failure`), in the caller's transaction, which
- * holds the order's row lock; answers how many ended. They are locked NOWAIT: settle() locks a payment
+ * holds the order's row lock; answers the ones that ended. They are locked NOWAIT: settle() locks a payment
  * before it moves the order 2 → 3, so a payment being confirmed right now holds its lock and waits for
  * ours on the order: waiting here would deadlock. Instead the caller gives way (409,
  * `paymentBeingConfirmed`) and the payment wins.
@@ -39,11 +45,17 @@ export async function endOpenDepositPayments(
   orderId: number,
   failure: string,
   at: Date,
-): Promise<number> {
-  let open: { id: string }[]
+): Promise<EndedPayment[]> {
+  let open: EndedPayment[]
   try {
     open = await tx
-      .select({ id: payments.id })
+      .select({
+        id: payments.id,
+        gateway: payments.gateway,
+        providerRef: payments.providerRef,
+        amount: payments.amount,
+        currency: payments.currency,
+      })
       .from(payments)
       .where(
         and(
@@ -58,9 +70,9 @@ export async function endOpenDepositPayments(
     if (pgErrorCode(error) === PG_LOCK_NOT_AVAILABLE) throw paymentBeingConfirmed()
     throw error
   }
-  let ended = 0
+  const ended: EndedPayment[] = []
   for (const payment of open) {
-    if (await failPayment(tx, payment.id, failure, at)) ended += 1
+    if (await failPayment(tx, payment.id, failure, at)) ended.push(payment)
   }
   return ended
 }

@@ -8,7 +8,7 @@ import { orders, payments } from '../../db/schema.ts'
 import { ApiError, notFound } from '../../http/envelope.ts'
 import { changePoints } from '../points.ts'
 import { POINTS_GATEWAY } from './create-payment.ts'
-import { refundGateway } from './gateways.ts'
+import { gatewayOfPayment } from './gateways.ts'
 import { orderPaymentsOf } from './order-payments.ts'
 
 /** The purposes whose `target` holds order ids (shipping targets packages, extra fees their ids). */
@@ -45,7 +45,7 @@ export interface OrderRefund {
  */
 export async function refundOrder(
   db: Db,
-  deps: Pick<AppDeps, 'db' | 'now' | 'payments'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'payments' | 'publicUrl'>,
   request: { orderId: number; reason: string | null; actorId: number | null },
 ): Promise<OrderRefund> {
   const at = deps.now()
@@ -71,7 +71,7 @@ export async function refundOrder(
     for (const payment of paid) {
       let refundRef: string | null = null
       if (payment.gateway !== POINTS_GATEWAY && payment.amount > 0) {
-        const gateway = refundGateway(payment.gateway, deps)
+        const gateway = gatewayOfPayment(payment.gateway, deps)
         if (!gateway) {
           throw new ApiError(
             ResultCode.conflict,
@@ -80,6 +80,7 @@ export async function refundOrder(
         }
         ;({ refundRef } = await gateway.refund({
           paymentId: payment.id,
+          method: payment.method,
           providerRef: payment.providerRef,
           amount: payment.amount,
           reason: request.reason,

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
+import { PaymentStatus } from '../../../src/domain/payment-status.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
-import type { AppDeps } from '../../app-env.ts'
 import { payments, webhookEvents } from '../../db/schema.ts'
 import { ApiError, notFound } from '../../http/envelope.ts'
-import type { GatewayEvent, PaymentGateway } from './gateway.ts'
+import type { GatewayDeps, GatewayEvent, PaymentGateway } from './gateway.ts'
 import { webhookGateway } from './gateways.ts'
 import { failPayment, settle } from './settle.ts'
 
@@ -12,6 +12,8 @@ export type WebhookOutcome =
   | 'applied'
   /** The event was already received: nothing changes. */
   | 'duplicate'
+  /** Verified, but about nothing the shop acts on: answered 2xx, nothing recorded. */
+  | 'ignored'
 
 const refused = (gateway: string, why: string) => {
   console.warn(`[webhook] ${gateway}: refused (${why})`)
@@ -26,7 +28,7 @@ const refused = (gateway: string, why: string) => {
  * (bad signature, stale, malformed, unknown payment, amount mismatch) is a 400 that changes nothing.
  */
 export async function receiveWebhook(
-  deps: Pick<AppDeps, 'db' | 'now' | 'payments'>,
+  deps: GatewayDeps,
   gatewayName: string,
   rawBody: Uint8Array,
   headers: Headers,
@@ -36,6 +38,10 @@ export async function receiveWebhook(
   const event = await gateway.verifyWebhook(rawBody, headers)
   // The gateway has written the one log line saying why (no details go back to the sender).
   if (!event) throw new ApiError(ResultCode.invalidInput, 'webhook: refused')
+  if ('ignored' in event) {
+    console.log(`[webhook] ${gateway.name}: ignored (${event.ignored})`)
+    return { gateway, outcome: 'ignored' }
+  }
   const at = deps.now()
   const outcome = await deps.db.transaction(async (tx) => {
     const [payment] = await tx
@@ -60,7 +66,34 @@ export async function receiveWebhook(
     await apply(tx, event, payment.providerRef, at)
     return 'applied' as const
   })
+  if (outcome === 'applied' && event.kind === 'approved') await captureApproved(deps, gateway, event)
   return { gateway, outcome }
+}
+
+/**
+ * The payer approved (PayPal CHECKOUT.ORDER.APPROVED): take the money now, after the commit, in case
+ * the shopper never comes back to the return URL (which captures too; the provider's idempotency makes
+ * the second capture a no-op). Only a payment still open is captured: one the shop has ended (the
+ * shopper cancelled, a newer attempt replaced it) must not take money. The capture's own webhook settles.
+ * A failure is logged, not answered: the provider's retry of this event would be a duplicate anyway.
+ */
+async function captureApproved(deps: GatewayDeps, gateway: PaymentGateway, event: GatewayEvent) {
+  if (!gateway.capture) return
+  const [payment] = await deps.db
+    .select({
+      providerRef: payments.providerRef,
+      amount: payments.amount,
+      currency: payments.currency,
+      status: payments.status,
+    })
+    .from(payments)
+    .where(eq(payments.id, event.paymentId))
+  if (payment?.status !== PaymentStatus.waitPay) return
+  await gateway
+    .capture({ paymentId: event.paymentId, ...payment, status: PaymentStatus.waitPay })
+    .catch((error: unknown) =>
+      console.error(`[webhook] ${gateway.name}: capture of ${event.paymentId} failed:`, error),
+    )
 }
 
 /** What a verified event does. A paid payment never moves back: the guards are on status 1. */
@@ -96,6 +129,7 @@ async function apply(
       await failPayment(tx, event.paymentId, event.failure ?? event.kind, at)
       return
     case 'pending':
+    case 'approved':
       return
   }
 }

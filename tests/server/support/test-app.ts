@@ -7,6 +7,7 @@ import { createApp } from '../../../server/app.ts'
 import type { Db } from '../../../server/db/client.ts'
 import { loadAuthKeys } from '../../../server/services/accounts/server-secrets.ts'
 import { createMailer } from '../../../server/services/mail/mailer.ts'
+import type { ProviderSettings } from '../../../server/services/payments/provider-settings.ts'
 import { type Engine, openTestDatabase } from './test-database.ts'
 
 export interface JsonResponse<T> {
@@ -23,6 +24,11 @@ export interface TestApp {
   uploadsDir: string
   /** With `listen: true`, where the app is served over HTTP (`http://127.0.0.1:<port>`). */
   baseUrl: string | undefined
+  /**
+   * The real providers the app uses (none at first): the same object the app reads on every call, so a
+   * test points a route at its emulator once both are listening.
+   */
+  providers: ProviderSettings
   /** The app's clock: starts at the real time; `advance` moves it forward. */
   clock: { now: Date; advance(ms: number): void }
   /** GET a path and return the status, headers and parsed JSON body. */
@@ -42,7 +48,8 @@ export interface TestAppOptions {
   mediaDir?: string
   /**
    * Also serve the app over HTTP on 127.0.0.1 (a free port), for calls the server makes to itself:
-   * the sandbox gateway delivers its webhooks that way. Off, the sandbox cannot deliver.
+   * the sandbox gateway delivers its webhooks that way. Off, the sandbox cannot deliver. On, the
+   * app's PUBLIC_URL is that address too, so providers' emulators reach its webhooks and return pages.
    */
   listen?: boolean
   /** PAYMENTS_SANDBOX: the sandbox gateway serves the payment routes (default on). */
@@ -66,6 +73,26 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     },
   }
   let baseUrl: string | undefined
+  let server: ServerType | undefined
+  // Listening first: the app's public address (return URLs, SBPS's notification URL) is where it listens.
+  let handler: ((request: Request) => Response | Promise<Response>) | undefined
+  if (options.listen) {
+    server = await new Promise<ServerType>((resolve) => {
+      const started = serve(
+        {
+          fetch: (request) => {
+            if (!handler) throw new Error('the test app is not ready')
+            return handler(request)
+          },
+          port: 0,
+          hostname: '127.0.0.1',
+        },
+        () => resolve(started),
+      )
+    })
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  }
+  const providers: ProviderSettings = {}
   const app = createApp({
     db: database.db,
     staticDir: options.staticDir ?? join(scratch, 'dist'),
@@ -74,7 +101,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     logRequests: false,
     authKeys: await loadAuthKeys(database.db),
     mailer: createMailer({ smtpUrl: undefined, outboxDir, from: 'Yoyaku <no-reply@yoyaku.test>' }),
-    publicUrl: 'http://shop.test',
+    publicUrl: baseUrl ?? 'http://shop.test',
     // Tests set X-Forwarded-For to act as different clients.
     trustProxy: true,
     now: () => clock.now,
@@ -85,15 +112,10 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
           throw new Error('the test app is not listening (createTestApp listen: true)')
         return baseUrl
       },
+      providers,
     },
   })
-  let server: ServerType | undefined
-  if (options.listen) {
-    server = await new Promise<ServerType>((resolve) => {
-      const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started))
-    })
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  }
+  handler = app.fetch
   const parse = async <T>(response: Response): Promise<JsonResponse<T>> => ({
     status: response.status,
     body: (await response.json()) as T,
@@ -105,6 +127,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     outboxDir,
     uploadsDir,
     baseUrl,
+    providers,
     clock,
     async getJson<T>(path: string, headers: Record<string, string> = {}) {
       return parse<T>(await app.request(path, { headers }))

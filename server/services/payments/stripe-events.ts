@@ -1,0 +1,160 @@
+import Stripe from 'stripe'
+import * as v from 'valibot'
+import type { GatewayEvent } from './gateway.ts'
+import { SIGNATURE_TOLERANCE_SECONDS } from './sandbox.ts'
+
+/*
+ * Reading Stripe's webhooks (payments-facts 'Stripe'): `Stripe-Signature` checked on the raw bytes by
+ * the SDK against the shop's clock, then the event read into what the shop does with it. Checkout's
+ * four session events carry the payment; any other event the account sends is recorded as `pending`
+ * (changes nothing) when it names one of our payments, and refused otherwise.
+ */
+
+/** What the adapter writes on every Checkout Session (and its PaymentIntent) to find the payment again. */
+export const PAYMENT_ID_METADATA = 'paymentId'
+
+const metadataSchema = v.nullish(v.record(v.string(), v.string()))
+
+/** The fields of a Checkout Session the shop reads (Stripe sends many more). */
+const sessionSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^cs_[0-9A-Za-z_]{1,200}$/)),
+  object: v.literal('checkout.session'),
+  amount_total: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  currency: v.pipe(v.string(), v.regex(/^[a-z]{3}$/)),
+  payment_status: v.string(),
+  client_reference_id: v.nullish(v.string()),
+  metadata: metadataSchema,
+})
+
+/** Any other object: only its metadata (our payment id) and, where it has them, amount and currency. */
+const otherObjectSchema = v.object({
+  amount_total: v.nullish(v.pipe(v.number(), v.integer())),
+  amount: v.nullish(v.pipe(v.number(), v.integer())),
+  currency: v.nullish(v.string()),
+  metadata: metadataSchema,
+})
+
+const eventSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^evt_[0-9A-Za-z_]{1,190}$/)),
+  type: v.pipe(v.string(), v.maxLength(200)),
+  data: v.object({ object: v.unknown() }),
+})
+
+const PAYMENT_ID = /^[0-9A-Za-z_]{1,40}$/
+
+type SessionEventType =
+  | 'checkout.session.completed'
+  | 'checkout.session.async_payment_succeeded'
+  | 'checkout.session.async_payment_failed'
+  | 'checkout.session.expired'
+
+const SESSION_EVENT_TYPES: readonly string[] = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+] satisfies SessionEventType[]
+
+type Reading = { event: GatewayEvent } | { refused: string } | { ignored: string }
+
+/**
+ * Verifies one delivery and reads it. The tolerance (300 s) is measured against `now`, the shop's
+ * clock, through the SDK's `receivedAt`; as in the SDK only an old timestamp is refused.
+ */
+export function readStripeWebhook(
+  rawBody: Uint8Array,
+  signature: string | null,
+  webhookSecret: string,
+  now: Date,
+): Reading {
+  if (!signature) return { refused: 'no signature' }
+  let verified: unknown
+  try {
+    verified = Stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      webhookSecret,
+      SIGNATURE_TOLERANCE_SECONDS,
+      undefined,
+      now.getTime(),
+    )
+  } catch (error) {
+    return { refused: whyRefused(error) }
+  }
+  const event = v.safeParse(eventSchema, verified)
+  if (!event.success) return { refused: 'malformed body' }
+  const { id, type, data } = event.output
+  if (SESSION_EVENT_TYPES.includes(type)) {
+    const session = v.safeParse(sessionSchema, data.object)
+    if (!session.success) return { refused: `malformed ${type}` }
+    return readSessionEvent(id, type as SessionEventType, session.output)
+  }
+  return readOtherEvent(id, type, data.object)
+}
+
+function whyRefused(error: unknown): string {
+  if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) return 'malformed body'
+  if (/tolerance/i.test(error.message)) return 'stale timestamp'
+  if (/extract timestamp|expected scheme/i.test(error.message)) return 'malformed signature'
+  return 'bad signature'
+}
+
+function readSessionEvent(
+  eventId: string,
+  type: SessionEventType,
+  session: v.InferOutput<typeof sessionSchema>,
+): Reading {
+  const paymentId = session.metadata?.[PAYMENT_ID_METADATA] ?? session.client_reference_id
+  if (!paymentId || !PAYMENT_ID.test(paymentId)) return { refused: `${type} without a paymentId` }
+  const common = {
+    eventId,
+    paymentId,
+    // JPY is zero-decimal: Stripe's amount is whole yen already.
+    amount: session.amount_total,
+    currency: session.currency.toUpperCase(),
+    providerRef: session.id,
+  }
+  switch (type) {
+    case 'checkout.session.completed':
+      // A bank transfer completes the session before the money arrives: 'unpaid' waits for
+      // async_payment_succeeded or _failed.
+      return {
+        event: {
+          ...common,
+          kind: session.payment_status === 'paid' ? 'succeeded' : 'pending',
+          failure: null,
+        },
+      }
+    case 'checkout.session.async_payment_succeeded':
+      return { event: { ...common, kind: 'succeeded', failure: null } }
+    case 'checkout.session.async_payment_failed':
+      return { event: { ...common, kind: 'failed', failure: 'async_payment_failed' } }
+    case 'checkout.session.expired':
+      return { event: { ...common, kind: 'cancelled', failure: 'expired' } }
+  }
+}
+
+/**
+ * Any other event (payment_intent.payment_failed of a declined card, which Checkout lets the shopper
+ * retry; charge.*; events of other integrations on the account). One naming our payment is recorded
+ * and changes nothing; one that does not is about something else on the account: answered 2xx and
+ * kept nowhere, since Stripe retries a refused event for days (the README says which events to send).
+ */
+function readOtherEvent(eventId: string, type: string, object: unknown): Reading {
+  const other = v.safeParse(otherObjectSchema, object)
+  const paymentId = other.success ? other.output.metadata?.[PAYMENT_ID_METADATA] : undefined
+  if (!other.success || !paymentId || !PAYMENT_ID.test(paymentId)) {
+    return { ignored: `${type} names no payment` }
+  }
+  return {
+    event: {
+      eventId,
+      paymentId,
+      kind: 'pending',
+      amount: other.output.amount_total ?? other.output.amount ?? 0,
+      currency: (other.output.currency ?? 'jpy').toUpperCase(),
+      providerRef: null,
+      failure: null,
+    },
+  }
+}
