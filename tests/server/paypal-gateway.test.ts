@@ -397,6 +397,41 @@ describe.each(engines)('the PayPal gateway against its emulator on %s', (engine)
     expect((await effectsOf(t.db, paymentId)).payment.status).toBe(PaymentStatus.refund)
   })
 
+  it('a refund PayPal does not answer is a 409 that changes nothing; the retry refunds once', async () => {
+    const { orderId, paymentId, redirectUrl, paypalOrderId } = await startPayment(3000)
+    await browse((await press(redirectUrl, 'Approve')).location)
+    await paypal.settled()
+    const settings = t.providers.paypal
+    if (!settings) throw new Error('PayPal is configured in beforeAll')
+    const refund = () =>
+      t.sendJson<Envelope<unknown>>(
+        'POST',
+        `/api/ops/orders/${orderId}/refund`,
+        {},
+        { token: operator.token },
+      )
+    try {
+      // fetch never calls port 9 (a blocked port): the call fails without an answer, like a lost network
+      t.providers.paypal = { ...settings, apiBase: 'http://127.0.0.1:9' }
+      const refused = await refund()
+      expect([refused.status, refused.body.msg]).toEqual([
+        409,
+        `paypal could not refund payment ${paymentId}: nothing was changed, please try again`,
+      ])
+      const { payment, order } = await effectsOf(t.db, paymentId)
+      expect([payment.status, order.status, order.refundAmount]).toEqual([
+        PaymentStatus.pay,
+        OrderStatus.waitOrder,
+        0,
+      ])
+    } finally {
+      t.providers.paypal = settings
+    }
+    expect((await refund()).status).toBe(200)
+    expect(paypal.capturesOf(paypalOrderId)).toMatchObject([{ status: 'REFUNDED', refunded: 3000 }])
+    await paypal.settled()
+  })
+
   it('the emulator refuses a decimal JPY amount as PayPal does, and replays a request id', async () => {
     const tokenAnswer = await fetch(`${paypal.baseUrl}/v1/oauth2/token`, {
       method: 'POST',

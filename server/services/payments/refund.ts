@@ -78,13 +78,24 @@ export async function refundOrder(
             `Payment ${payment.id} was taken by ${payment.gateway}, which is not configured: it cannot be refunded now`,
           )
         }
-        ;({ refundRef } = await gateway.refund({
-          paymentId: payment.id,
-          method: payment.method,
-          providerRef: payment.providerRef,
-          amount: payment.amount,
-          reason: request.reason,
-        }))
+        ;({ refundRef } = await gateway
+          .refund({
+            paymentId: payment.id,
+            method: payment.method,
+            providerRef: payment.providerRef,
+            amount: payment.amount,
+            reason: request.reason,
+          })
+          .catch((error: unknown) => {
+            // An adapter's own refusal says what to do; anything else (no answer, an answer we cannot
+            // read) is the same for the operator: nothing changed, try again.
+            if (error instanceof ApiError) throw error
+            console.error(`[payments] ${payment.gateway} could not refund ${payment.id}:`, error)
+            throw new ApiError(
+              ResultCode.conflict,
+              `${payment.gateway} could not refund payment ${payment.id}: nothing was changed, please try again`,
+            )
+          }))
       }
       if (!canPaymentTransition(PaymentStatus.pay, PaymentStatus.refund))
         throw new Error('payment flow forbids 2 → 3')
