@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { webhookEvents } from '../../server/db/schema.ts'
+import { expireUnpaidOrders } from '../../server/services/orders/order-expiry.ts'
 import { OrderStatus } from '../../src/domain/order-status.ts'
 import { PaymentStatus } from '../../src/domain/payment-status.ts'
 import type { Envelope } from '../../src/domain/result-code.ts'
@@ -395,6 +396,24 @@ describe.each(engines)('the PayPal gateway against its emulator on %s', (engine)
     await paypal.settled()
     expect(paypal.deliveries.findLast((d) => d.eventType === 'PAYMENT.CAPTURE.REFUNDED')?.status).toBe(200)
     expect((await effectsOf(t.db, paymentId)).payment.status).toBe(PaymentStatus.refund)
+  })
+
+  it('never takes money for an order whose payment window lapsed, even when the payer approves after', async () => {
+    const { orderId, paymentId, redirectUrl, paypalOrderId } = await startPayment(3000)
+    // The every-minute sweep, 31 minutes on: the order is cancelled and its open payment ended.
+    await expireUnpaidOrders(t.db, new Date(t.clock.now.getTime() + 31 * 60_000))
+    const approved = await press(redirectUrl, 'Approve')
+    expect((await browse(approved.location)).location).toBe(`/order-success?paymentId=${paymentId}`)
+    await paypal.settled()
+    expect(captureCalls(paypalOrderId)).toEqual([])
+    expect(await kindsRecorded(paymentId)).toEqual(['approved'])
+    const { payment, order } = await effectsOf(t.db, paymentId)
+    expect([payment.status, order.status, order.paidAmount]).toEqual([
+      PaymentStatus.cancel,
+      OrderStatus.cancel1,
+      0,
+    ])
+    expect(order.id).toBe(orderId)
   })
 
   it('a refund PayPal does not answer is a 409 that changes nothing; the retry refunds once', async () => {
