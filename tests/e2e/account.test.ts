@@ -44,6 +44,9 @@ describe('accounts in a real browser, in Japanese from start to end', () => {
   it('signs up with the code from the mailed message and is signed in', async () => {
     await page.getByRole('link', { name: ja('注册新账号') }).click()
     await shop.waitForPath('/signup')
+    // The URL changes before the sign-up page replaces the login page, which has a username input too:
+    // filling before the page is there would type into the login form.
+    await page.getByRole('heading', { name: ja('注册'), exact: true }).waitFor()
     await page.locator('input[name="username"]').fill(EMAIL)
     await page.getByRole('button', { name: ja('发送验证码') }).click()
     await page
