@@ -162,3 +162,18 @@ export const PAY_RETURN_PAGES = {
   cancel: '/order-cancel',
   error: '/order-error',
 } as const
+
+/** How the shopper left the payment page: paid (or waiting for the provider), cancelled, or refused. */
+export const PAY_RETURN_OUTCOMES = ['success', 'cancel', 'error'] as const
+export type PayReturnOutcome = (typeof PAY_RETURN_OUTCOMES)[number]
+
+/** The result page a payment's shopper lands on: its purpose's page on success, else the cancel or error page. */
+export function payReturnPage(purpose: PaymentPurpose, outcome: PayReturnOutcome, paymentId: string): string {
+  const page =
+    outcome === 'success'
+      ? PAY_RETURN_PAGES[purpose]
+      : outcome === 'cancel'
+        ? PAY_RETURN_PAGES.cancel
+        : PAY_RETURN_PAGES.error
+  return `${page}?paymentId=${encodeURIComponent(paymentId)}`
+}

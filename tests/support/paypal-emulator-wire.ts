@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { crc32 } from 'node:zlib'
 import type { Context } from 'hono'
 import * as v from 'valibot'
+import { escapeHtml } from './emulator-host.ts'
 
 /* The PayPal emulator's wire shapes: what its requests must look like and how its answers read. */
 
@@ -221,8 +222,6 @@ export function withQuery(url: string, params: Record<string, string>): string {
   for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value)
   return target.toString()
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
 /** The payer's page: plain forms, no script, one button per outcome. */
 export function checkoutPage(order: EmulatedOrder | undefined): string {

@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
-import { type ServerType, serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import * as v from 'valibot'
+import { backgroundWork, listenOn } from './emulator-host.ts'
 import {
   AUTH_ALGO,
   captureJson,
@@ -70,7 +69,7 @@ export async function startPaypalEmulator(options: PaypalEmulatorOptions) {
   /** Every event made, delivered or not, by id. */
   const made = new Map<string, PaypalEvent>()
   const transmissions = new Map<string, { headers: Headers; evt: PaypalEvent }>()
-  const inFlight = new Set<Promise<unknown>>()
+  const background = backgroundWork()
   const requests: RecordedRequest[] = []
   const deliveries: Delivery[] = []
   const delivery = noKnobs()
@@ -124,11 +123,6 @@ export async function startPaypalEmulator(options: PaypalEmulatorOptions) {
     return status
   }
 
-  const track = <T>(work: Promise<T>) => {
-    const tracked = work.finally(() => inFlight.delete(tracked))
-    inFlight.add(tracked)
-    return tracked
-  }
   /** Delivers an event by the knobs; awaited unless delayed. `stale`: sent after it when outOfOrder. */
   function emit(evt: PaypalEvent, stale: PaypalEvent[] = []): Promise<unknown> {
     if (delivery.drop.includes(evt.event_type)) return Promise.resolve()
@@ -137,8 +131,8 @@ export async function startPaypalEmulator(options: PaypalEmulatorOptions) {
       await Promise.all((twice ? [evt, evt] : [evt]).map((one) => transmit(one)))
       if (outOfOrder) for (const older of stale) await transmit(older)
     }
-    if (delayMs <= 0) return track(run())
-    track(new Promise((resolve) => setTimeout(resolve, delayMs)).then(run))
+    if (delayMs <= 0) return background.track(run())
+    background.later(delayMs, run)
     return Promise.resolve()
   }
 
@@ -313,7 +307,7 @@ export async function startPaypalEmulator(options: PaypalEmulatorOptions) {
     // Never awaited, whatever the knobs: the shop refunds inside a transaction holding the payment's row
     // lock, which this event's handling waits for (PayPal sends it asynchronously too).
     const refunded = event('PAYMENT.CAPTURE.REFUNDED', 'refund', refund)
-    if (!delivery.drop.includes(refunded.event_type)) track(transmit(refunded))
+    if (!delivery.drop.includes(refunded.event_type)) background.track(transmit(refunded))
     return c.json(refund, 201)
   })
 
@@ -336,16 +330,9 @@ export async function startPaypalEmulator(options: PaypalEmulatorOptions) {
     return c.json({ verification_status: ok ? 'SUCCESS' : 'FAILURE' })
   })
 
-  const server = await new Promise<ServerType>((resolve) => {
-    const started = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' }, () =>
-      resolve(started),
-    )
-  })
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-
-  const settled = async () => {
-    while (inFlight.size > 0) await Promise.allSettled([...inFlight])
-  }
+  const host = await listenOn(app, options.port)
+  baseUrl = host.baseUrl
+  const { settled } = background
   return {
     baseUrl,
     delivery,
@@ -381,9 +368,7 @@ export async function startPaypalEmulator(options: PaypalEmulatorOptions) {
     settled,
     async close() {
       await settled()
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-      if ('closeAllConnections' in server) server.closeAllConnections()
-      await closed
+      await host.close()
     },
   }
 }

@@ -1,8 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
-import { type ServerType, serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import iconv from 'iconv-lite'
+import { backgroundWork, escapeHtml, listenOn } from './emulator-host.ts'
 import { decodeShiftJisForm, encodeShiftJisForm, type Fields } from './sbps-browser.ts'
 import { fromJst, jst, sbpsXmlApi, sha1 } from './sbps-emulator-api.ts'
 import type {
@@ -67,9 +66,6 @@ const RESULT_FIELDS = (
 ).split(' ')
 const PAY_METHODS = ['credit', 'webcvs', 'paypay']
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c)
-
 const page = (title: string, body: string) =>
   `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n<body>\n<h1>${escapeHtml(title)}</h1>\n${body}\n</body>\n</html>\n`
 
@@ -83,7 +79,7 @@ export async function startSbpsEmulator(options: SbpsEmulatorOptions) {
   const notifications: RecordedNotification[] = []
   const purchases = new Map<string, Purchase>()
   const latestByOrder = new Map<string, Purchase>()
-  const inFlight = new Set<Promise<void>>()
+  const background = backgroundWork()
   const xmlApi = sbpsXmlApi({ ...options, now })
   const newTrackingId = () => `${randomInt(10 ** 6, 10 ** 7)}${randomInt(10 ** 6, 10 ** 7)}`
 
@@ -203,12 +199,8 @@ export async function startSbpsEmulator(options: SbpsEmulatorOptions) {
         await send(purchase, buildNotification(purchase, 'NG', newTrackingId(), {}))
       }
     }
-    if (knobs.delayMs > 0) {
-      const later: Promise<void> = new Promise<void>((resolve) => setTimeout(resolve, knobs.delayMs))
-        .then(run)
-        .finally(() => inFlight.delete(later))
-      inFlight.add(later)
-    } else await run()
+    if (knobs.delayMs > 0) background.later(knobs.delayMs, run)
+    else await run()
   }
 
   const app = new Hono()
@@ -300,15 +292,9 @@ ${buttons.join('\n')}`,
     }
   })
 
-  const server = await new Promise<ServerType>((resolve) => {
-    const started = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' }, () =>
-      resolve(started),
-    )
-  })
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const settled = async () => {
-    while (inFlight.size > 0) await Promise.allSettled([...inFlight])
-  }
+  const host = await listenOn(app, options.port)
+  const { baseUrl } = host
+  const { settled } = background
   const purchaseOf = (orderId: string) => {
     const purchase = latestByOrder.get(orderId)
     if (!purchase) throw new Error(`no purchase for order_id ${orderId}`)
@@ -344,9 +330,7 @@ ${buttons.join('\n')}`,
     settled,
     async close() {
       await settled()
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-      if ('closeAllConnections' in server) server.closeAllConnections()
-      await closed
+      await host.close()
     },
   }
 }

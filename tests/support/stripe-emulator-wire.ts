@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import * as v from 'valibot'
+import { escapeHtml } from './emulator-host.ts'
 
 /*
  * The Stripe emulator's reading of the wire (stripe-emulator.ts runs it): form bodies in bracket
@@ -320,8 +321,6 @@ export const newEvent = (type: string, object: Record<string, unknown>, created:
 /** `Stripe-Signature`: `t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed by the endpoint secret>`. */
 export const stripeSignature = (secret: string, t: number, body: string) =>
   `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
 /** The hosted page: plain forms, one per button, no script. */
 export function hostedPage(session: Session | undefined, description: string, notice = ''): string {

@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net'
-import { type ServerType, serve } from '@hono/node-server'
 import { Hono } from 'hono'
+import { backgroundWork, listenOn } from './emulator-host.ts'
 import {
   checked,
   type DeliveryKnobs,
@@ -72,7 +71,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions) {
   const events: StripeEvent[] = []
   const deliveries: { eventId: string; type: string; status: number }[] = []
   const heldBack = new Map<string, StripeEvent[]>()
-  const inFlight = new Set<Promise<void>>()
+  const lateDeliveries = backgroundWork()
   const delivery: DeliveryKnobs = {
     delayMs: 0,
     twice: false,
@@ -133,10 +132,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions) {
       for (const e of batch) await Promise.all((knobs.twice ? [e, e] : [e]).map((copy) => post(copy, knobs)))
     }
     if (!background && knobs.delayMs === 0) return send()
-    const later: Promise<void> = new Promise((resolve) => setTimeout(resolve, knobs.delayMs))
-      .then(send)
-      .finally(() => inFlight.delete(later))
-    inFlight.add(later)
+    lateDeliveries.later(knobs.delayMs, send)
     return Promise.resolve()
   }
 
@@ -330,12 +326,8 @@ export async function startStripeEmulator(options: StripeEmulatorOptions) {
     return c.redirect(next[action], 303)
   })
 
-  const server = await new Promise<ServerType>((resolve) => {
-    const started = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' }, () =>
-      resolve(started),
-    )
-  })
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const host = await listenOn(app, options.port)
+  baseUrl = host.baseUrl
 
   /** Runs a page action as Stripe would on its own (tests, scripts), delivering its events. */
   async function run(sessionId: string, action: PageAction): Promise<void> {
@@ -359,14 +351,8 @@ export async function startStripeEmulator(options: StripeEmulatorOptions) {
     settleTransfer: (id: string, outcome: 'arrived' | 'failed') =>
       run(id, outcome === 'arrived' ? 'funds-arrived' : 'transfer-failed'),
     /** Resolves when every background delivery has finished. */
-    async settled() {
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight])
-    },
-    async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-      if ('closeAllConnections' in server) server.closeAllConnections()
-      await closed
-    },
+    settled: lateDeliveries.settled,
+    close: host.close,
   }
 }
 

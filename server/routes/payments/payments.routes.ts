@@ -1,8 +1,7 @@
 import * as v from 'valibot'
-import { orderPayQuery, SANDBOX_OUTCOMES } from '../../../src/domain/payments.ts'
+import { orderPayQuery, PAY_RETURN_OUTCOMES, SANDBOX_OUTCOMES } from '../../../src/domain/payments.ts'
 import { queryValue, wholeNumber } from '../../../src/domain/queries.ts'
 import { PAYMENT_ID_PATTERN } from '../../services/payments/payment-ids.ts'
-import { RETURN_OUTCOMES } from '../../services/payments/provider-return.ts'
 import type { RouteContract } from '../contract.ts'
 
 const idempotent =
@@ -31,7 +30,7 @@ export const sandboxOutcomeQuery = v.object({
 
 export const providerReturnParams = v.object({
   ...paymentIdParams.entries,
-  outcome: v.picklist(RETURN_OUTCOMES, `must be one of ${RETURN_OUTCOMES.join(', ')}`),
+  outcome: v.picklist(PAY_RETURN_OUTCOMES, `must be one of ${PAY_RETURN_OUTCOMES.join(', ')}`),
 })
 
 export const sbpsFormQuery = v.object({

@@ -3,10 +3,10 @@ import { OrderStatus } from '../../../src/domain/order-status.ts'
 import type { OrderAddressDto } from '../../../src/domain/orders.ts'
 import { PaymentStatus } from '../../../src/domain/payment-status.ts'
 import {
-  PAY_RETURN_PAGES,
   PAYMENT_UNAVAILABLE_MESSAGE,
   type PayAnswer,
   type PayRoute,
+  payReturnPage,
   SELECT_ADDRESS_MESSAGE,
 } from '../../../src/domain/payments.ts'
 import { applyPoints } from '../../../src/domain/pricing.ts'
@@ -15,12 +15,12 @@ import type { Db } from '../../db/client.ts'
 import { orders, payments } from '../../db/schema.ts'
 import { ApiError, notFound } from '../../http/envelope.ts'
 import { ownAddress } from '../addresses.ts'
-import type { GatewayDeps, PaymentGateway, ReturnOutcome } from './gateway.ts'
+import type { GatewayDeps, PaymentGateway } from './gateway.ts'
 import { gatewayFor, gatewayOfPayment } from './gateways.ts'
 import { type EndedPayment, endOpenDepositPayments } from './order-payments.ts'
 import { readPayLatch } from './pay-latch.ts'
 import { newPaymentId } from './payment-ids.ts'
-import { providerReturnPath } from './provider-return.ts'
+import { providerReturnUrls } from './payment-urls.ts'
 import { settle } from './settle.ts'
 
 /** The gateway name of a payment that points cover in full: nothing is confirmed by a provider. */
@@ -109,14 +109,11 @@ export async function payOrderDeposit(
     createdAt: at,
     updatedAt: at,
   })
-  const returnTo = (page: string) => `${page}?paymentId=${paymentId}`
-  const providerReturn = (outcome: ReturnOutcome) =>
-    `${deps.publicUrl}${providerReturnPath(paymentId, outcome)}`
 
   if (!gateway) {
     // Points cover it all: there is nothing for a provider to confirm, so it settles now.
     await settle(tx, { paymentId, providerRef: null, amount: 0, currency: 'JPY' }, at)
-    return { paymentId, redirectUrl: returnTo(PAY_RETURN_PAGES.deposit) }
+    return { paymentId, redirectUrl: payReturnPage('deposit', 'success', paymentId) }
   }
   const begun = await gateway
     .begin({
@@ -128,12 +125,7 @@ export async function payOrderDeposit(
       currency: 'JPY',
       // Shown on the provider's page (and sent to SBPS in Shift_JIS): the shop's name and the order.
       description: `Yoyaku ご注文 ${order.id}`,
-      returnUrls: {
-        success: providerReturn('success'),
-        cancel: providerReturn('cancel'),
-        error: providerReturn('error'),
-      },
-      webhookUrl: `${deps.publicUrl}/api/pay/webhook/${gateway.name}`,
+      returnUrls: providerReturnUrls(deps.publicUrl, paymentId),
     })
     .catch((error: unknown) => {
       // A refusal the shopper can act on (Stripe's ¥50 minimum) stays as it is. A provider that cannot

@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '../../../src/domain/payment-status.ts'
-import type { PaymentPurpose, PayRoute } from '../../../src/domain/payments.ts'
+import type { PaymentPurpose, PayReturnOutcome, PayRoute } from '../../../src/domain/payments.ts'
 import type { AppDeps } from '../../app-env.ts'
 
 /** What an adapter is made with, besides its provider's settings. */
@@ -45,7 +45,7 @@ export interface PaymentGateway {
    * only when the provider itself says it can no longer be paid; null leaves it to the webhook. Never
    * marks anything paid.
    */
-  returned?(payment: GatewayPayment, outcome: ReturnOutcome): Promise<{ end: string | null }>
+  returned?(payment: GatewayPayment, outcome: PayReturnOutcome): Promise<{ end: string | null }>
   /** A verified `approved` event of a payment still open (PayPal CHECKOUT.ORDER.APPROVED): take the money. Idempotent. */
   capture?(payment: GatewayPayment): Promise<void>
   /**
@@ -66,9 +66,6 @@ export interface GatewayPayment {
   status: PaymentStatus
 }
 
-/** Which return URL the provider sent the shopper to. */
-export type ReturnOutcome = 'success' | 'cancel' | 'error'
-
 export interface PaymentAttempt {
   paymentId: string
   purpose: PaymentPurpose
@@ -82,9 +79,7 @@ export interface PaymentAttempt {
    * Absolute URLs of the shop's return endpoint, `/api/pay/return/{paymentId}/{outcome}` (GET or POST):
    * it lets the adapter look at the provider (`returned`), then sends the browser on to the return page.
    */
-  returnUrls: { success: string; cancel: string; error: string }
-  /** Absolute URL of this gateway's webhook endpoint (`/api/pay/webhook/{name}`), for per-request notification URLs (SBPS pagecon_url). */
-  webhookUrl: string
+  returnUrls: Record<PayReturnOutcome, string>
 }
 
 /** What a verified webhook says about one payment. */

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { GatewayDeps, GatewayEvent, GatewayPayment, IgnoredEvent, PaymentGateway } from './gateway.ts'
+import { PAYMENT_ID_PATTERN } from './payment-ids.ts'
 import { PaypalApiError, type PaypalClient, paypalClient } from './paypal-client.ts'
 import type { PaypalSettings } from './provider-settings.ts'
 
@@ -57,7 +58,7 @@ const UNAPPROVED = new Set(['CREATED', 'PAYER_ACTION_REQUIRED'])
 /** Captures whose money PayPal holds (a retried refund finds it REFUNDED and is replayed by its id). */
 const REFUNDABLE = new Set(['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED'])
 
-const paymentIdSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(40))
+const paymentIdSchema = v.pipe(v.string(), v.regex(PAYMENT_ID_PATTERN))
 const eventIdSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200))
 
 /** CHECKOUT.ORDER.APPROVED: the resource is the order. */

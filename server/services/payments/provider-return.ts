@@ -1,17 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { PaymentStatus } from '../../../src/domain/payment-status.ts'
-import { PAY_RETURN_PAGES } from '../../../src/domain/payments.ts'
+import { type PayReturnOutcome, payReturnPage } from '../../../src/domain/payments.ts'
 import { payments } from '../../db/schema.ts'
 import { notFound } from '../../http/envelope.ts'
-import type { GatewayDeps, ReturnOutcome } from './gateway.ts'
+import type { GatewayDeps } from './gateway.ts'
 import { gatewayOfPayment } from './gateways.ts'
 import { failPayment } from './settle.ts'
-
-export const RETURN_OUTCOMES = ['success', 'cancel', 'error'] as const satisfies readonly ReturnOutcome[]
-
-/** Where a provider sends the shopper back: the shop's server first, then the return page. */
-export const providerReturnPath = (paymentId: string, outcome: ReturnOutcome) =>
-  `/api/pay/return/${paymentId}/${outcome}`
 
 /**
  * `/api/pay/return/{paymentId}/{outcome}` (GET or POST: SBPS posts the browser back): the shopper
@@ -27,7 +21,7 @@ export const providerReturnPath = (paymentId: string, outcome: ReturnOutcome) =>
 export async function providerReturn(
   deps: GatewayDeps,
   paymentId: string,
-  outcome: ReturnOutcome,
+  outcome: PayReturnOutcome,
 ): Promise<{ location: string }> {
   const [payment] = await deps.db
     .select({
@@ -42,13 +36,7 @@ export async function providerReturn(
     .from(payments)
     .where(eq(payments.id, paymentId))
   if (!payment) throw notFound('Payment')
-  const page =
-    outcome === 'success'
-      ? PAY_RETURN_PAGES[payment.purpose]
-      : outcome === 'cancel'
-        ? PAY_RETURN_PAGES.cancel
-        : PAY_RETURN_PAGES.error
-  const location = `${page}?paymentId=${encodeURIComponent(payment.id)}`
+  const location = payReturnPage(payment.purpose, outcome, payment.id)
   const gateway = gatewayOfPayment(payment.gateway, deps)
   if (payment.status !== PaymentStatus.waitPay || !gateway?.returned) return { location }
 

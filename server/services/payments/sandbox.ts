@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { PaymentStatus } from '../../../src/domain/payment-status.ts'
 import {
-  PAY_RETURN_PAGES,
   type PaymentPurpose,
+  payReturnPage,
   type SandboxOutcome,
   type SandboxPaymentDto,
 } from '../../../src/domain/payments.ts'
@@ -16,6 +16,7 @@ import { ApiError, notFound } from '../../http/envelope.ts'
 import { serverSecret } from '../accounts/server-secrets.ts'
 import type { GatewayEvent, PaymentGateway } from './gateway.ts'
 import { randomBase62 } from './payment-ids.ts'
+import { webhookPath } from './payment-urls.ts'
 
 /*
  * The sandbox gateway (flows §3): a hosted payment page served by the shop (/sandbox-pay/{paymentId})
@@ -30,7 +31,7 @@ export const SANDBOX_SIGNATURE_HEADER = 'Yoyaku-Signature'
 export const SIGNATURE_TOLERANCE_SECONDS = 300
 /** How long the `delayed` outcome waits before its webhook. */
 export const DELAYED_OUTCOME_MS = 3000
-const WEBHOOK_PATH = `/api/pay/webhook/${SANDBOX_GATEWAY}`
+const WEBHOOK_PATH = webhookPath(SANDBOX_GATEWAY)
 /** Name of the signing key's row in server_secrets: made on first use, shared by every server. */
 const SECRET_NAME = 'sandbox-webhook'
 
@@ -208,13 +209,9 @@ export interface OutcomeOptions {
 const sandboxPage = (paymentId: string) => `/sandbox-pay/${paymentId}`
 
 function returnPage(purpose: PaymentPurpose, outcome: SandboxOutcome, paymentId: string): string {
-  const page =
-    outcome === 'paid' || outcome === 'delayed'
-      ? PAY_RETURN_PAGES[purpose]
-      : outcome === 'cancelled'
-        ? PAY_RETURN_PAGES.cancel
-        : PAY_RETURN_PAGES.error
-  return `${page}?paymentId=${encodeURIComponent(paymentId)}`
+  const left =
+    outcome === 'paid' || outcome === 'delayed' ? 'success' : outcome === 'cancelled' ? 'cancel' : 'error'
+  return payReturnPage(purpose, left, paymentId)
 }
 
 type EventSpec = Pick<SandboxEvent, 'type'> & { failure: string | null; providerRef: string | null }

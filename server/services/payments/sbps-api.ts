@@ -1,7 +1,14 @@
 import { ResultCode } from '../../../src/domain/result-code.ts'
 import { ApiError } from '../../http/envelope.ts'
 import { DEFAULT_API_BASES, PROVIDER_TIMEOUT_MS, type SbpsSettings } from './provider-settings.ts'
-import { jstTimestamp, SBPS_GATEWAY_NAME, SBPS_LIMIT_SECONDS, sbpsHash, toSbpsAmount } from './sbps-form.ts'
+import {
+  escapeMarkup,
+  jstTimestamp,
+  SBPS_GATEWAY,
+  SBPS_LIMIT_SECONDS,
+  sbpsHash,
+  toSbpsAmount,
+} from './sbps-form.ts'
 
 /*
  * SB Payment Service, API type (XML over HTTPS): the one call the shop makes, the card's 取消返金要求
@@ -33,8 +40,6 @@ export function sbpsApiUrl(settings: SbpsSettings): string {
   return `${base === DEFAULT_API_BASES.sbps ? SBPS_PRODUCTION_API_BASE : base}${SBPS_API_PATH}`
 }
 
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-
 /**
  * The request as the gem writes it: the hash covers every field in order, empty ones too; the XML leaves
  * empty ones out. Values are printable ASCII (ids, digits), so the bytes sent as UTF-8 are the declared
@@ -54,7 +59,7 @@ export function sbpsApiRequestXml(
   )
   const elements = [...fields, ['sps_hashcode', hash] as const]
     .filter(([, value]) => value !== '')
-    .map(([name, value]) => `<${name}>${escapeXml(value)}</${name}>`)
+    .map(([name, value]) => `<${name}>${escapeMarkup(value)}</${name}>`)
     .join('')
   return `<?xml version="1.0" encoding="Shift_JIS"?><sps-api-request id="${requestId}">${elements}</sps-api-request>`
 }
@@ -203,7 +208,7 @@ export async function refundSbpsCard(
     ['request_date', at],
     ['limit_second', String(SBPS_LIMIT_SECONDS)],
   ]
-  const context = { paymentId: refund.paymentId, gateway: SBPS_GATEWAY_NAME }
+  const context = { paymentId: refund.paymentId, gateway: SBPS_GATEWAY }
   let answer: SbpsApiAnswer
   try {
     answer = await postSbpsApi(settings, SBPS_CARD_REFUND_REQUEST, fields)

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm'
 import { PaymentStatus } from '../../../src/domain/payment-status.ts'
 import type { PaymentPurpose } from '../../../src/domain/payments.ts'
 import { payments } from '../../db/schema.ts'
-import type { GatewayDeps, ReturnOutcome } from './gateway.ts'
+import type { GatewayDeps } from './gateway.ts'
+import { providerReturnUrls, webhookPath } from './payment-urls.ts'
 import type { SbpsSettings } from './provider-settings.ts'
 
 /*
@@ -13,7 +14,7 @@ import type { SbpsSettings } from './provider-settings.ts'
  * gateway registry: gateways.ts → sbps.ts → this file must not loop back at load time.
  */
 
-export const SBPS_GATEWAY_NAME = 'sbps'
+export const SBPS_GATEWAY = 'sbps'
 export const SBPS_PURCHASE_PATH = '/f01/FepBuyInfoReceive.do'
 export const SBPS_SUBMIT_SCRIPT_PATH = '/api/pay/sbps/submit.js'
 
@@ -100,13 +101,7 @@ export function sbpsItemName(purpose: PaymentPurpose, target: readonly number[])
 
 /** The shop's URLs SBPS is given: its return endpoint (browser) and its webhook (result notification). */
 export function sbpsShopUrls(publicUrl: string, paymentId: string) {
-  const back = (outcome: ReturnOutcome) => `${publicUrl}/api/pay/return/${paymentId}/${outcome}`
-  return {
-    success: back('success'),
-    cancel: back('cancel'),
-    error: back('error'),
-    pagecon: `${publicUrl}/api/pay/webhook/${SBPS_GATEWAY_NAME}`,
-  }
+  return { ...providerReturnUrls(publicUrl, paymentId), pagecon: `${publicUrl}${webhookPath(SBPS_GATEWAY)}` }
 }
 
 /** The payment row the form is built from. */
@@ -215,7 +210,8 @@ var form = document.getElementById('sbps-form')
 if (form) form.submit()
 `
 
-const escapeHtml = (text: string) =>
+/** Text safe inside HTML or XML, in an element or a quoted attribute. */
+export const escapeMarkup = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
@@ -234,7 +230,7 @@ function htmlPage(status: number, title: string, body: string): Response {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
+<title>${escapeMarkup(title)}</title>
 </head>
 <body>
 ${body}
@@ -250,7 +246,7 @@ ${body}
 
 const linesHtml = (lines: Lines) =>
   (Object.entries(lines) as [keyof Lines, string][])
-    .map(([lang, text]) => `<p lang="${lang}">${escapeHtml(text)}</p>`)
+    .map(([lang, text]) => `<p lang="${lang}">${escapeMarkup(text)}</p>`)
     .join('\n')
 
 const refusals = {
@@ -318,15 +314,15 @@ export async function sbpsFormResponse(
     })
     .from(payments)
     .where(eq(payments.id, paymentId))
-  if (!payment || payment.gateway !== SBPS_GATEWAY_NAME) return refusalPage('unknown')
+  if (!payment || payment.gateway !== SBPS_GATEWAY) return refusalPage('unknown')
   if (payment.status !== PaymentStatus.waitPay) return refusalPage('closed')
 
   const fields = sbpsFormFields(settings, deps.publicUrl, payment, now)
   const inputs = fields
-    .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
+    .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeMarkup(value)}">`)
     .join('\n')
   const action = `${settings.apiBase.replace(/\/+$/, '')}${SBPS_PURCHASE_PATH}`
-  const body = `<form id="sbps-form" method="post" accept-charset="Shift_JIS" action="${escapeHtml(action)}">
+  const body = `<form id="sbps-form" method="post" accept-charset="Shift_JIS" action="${escapeMarkup(action)}">
 ${inputs}
 ${linesHtml({
   'zh-CN': '正在前往 SB Payment Service 付款页面……',

@@ -1,13 +1,14 @@
 import Stripe from 'stripe'
 import * as v from 'valibot'
 import type { GatewayEvent } from './gateway.ts'
+import { PAYMENT_ID_PATTERN } from './payment-ids.ts'
 import { SIGNATURE_TOLERANCE_SECONDS } from './sandbox.ts'
 
 /*
  * Reading Stripe's webhooks (payments-facts 'Stripe'): `Stripe-Signature` checked on the raw bytes by
  * the SDK against the shop's clock, then the event read into what the shop does with it. Checkout's
  * four session events carry the payment; any other event the account sends is recorded as `pending`
- * (changes nothing) when it names one of our payments, and refused otherwise.
+ * (changes nothing) when it names one of our payments, and ignored otherwise.
  */
 
 /** What the adapter writes on every Checkout Session (and its PaymentIntent) to find the payment again. */
@@ -39,8 +40,6 @@ const eventSchema = v.object({
   type: v.pipe(v.string(), v.maxLength(200)),
   data: v.object({ object: v.unknown() }),
 })
-
-const PAYMENT_ID = /^[0-9A-Za-z_]{1,40}$/
 
 type SessionEventType =
   | 'checkout.session.completed'
@@ -105,7 +104,7 @@ function readSessionEvent(
   session: v.InferOutput<typeof sessionSchema>,
 ): Reading {
   const paymentId = session.metadata?.[PAYMENT_ID_METADATA] ?? session.client_reference_id
-  if (!paymentId || !PAYMENT_ID.test(paymentId)) return { refused: `${type} without a paymentId` }
+  if (!paymentId || !PAYMENT_ID_PATTERN.test(paymentId)) return { refused: `${type} without a paymentId` }
   const common = {
     eventId,
     paymentId,
@@ -143,7 +142,7 @@ function readSessionEvent(
 function readOtherEvent(eventId: string, type: string, object: unknown): Reading {
   const other = v.safeParse(otherObjectSchema, object)
   const paymentId = other.success ? other.output.metadata?.[PAYMENT_ID_METADATA] : undefined
-  if (!other.success || !paymentId || !PAYMENT_ID.test(paymentId)) {
+  if (!other.success || !paymentId || !PAYMENT_ID_PATTERN.test(paymentId)) {
     return { ignored: `${type} names no payment` }
   }
   return {

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { css, cva } from '../../../../styled-system/css'
 import { PAYMENT_STATUS_INFO, PaymentStatus } from '../../../domain/payment-status.ts'
-import { PAY_RETURN_PAGES, type SandboxOutcome, type SandboxPaymentDto } from '../../../domain/payments.ts'
+import { payReturnPage, type SandboxOutcome, type SandboxPaymentDto } from '../../../domain/payments.ts'
 import { formatYen } from '../../../domain/price-display.ts'
 import { ResultCode } from '../../../domain/result-code.ts'
 import { ApiFailure } from '../../../lib/api-client.ts'
@@ -128,9 +128,10 @@ type Loaded =
 
 /** Where the shopper goes back to from a payment that is no longer payable. */
 function backHref(payment: SandboxPaymentDto): string {
-  const query = `?paymentId=${encodeURIComponent(payment.paymentId)}`
-  if (payment.status === PaymentStatus.pay) return `${PAY_RETURN_PAGES[payment.purpose]}${query}`
-  if (payment.status === PaymentStatus.cancel) return `${PAY_RETURN_PAGES.cancel}${query}`
+  if (payment.status === PaymentStatus.pay)
+    return payReturnPage(payment.purpose, 'success', payment.paymentId)
+  if (payment.status === PaymentStatus.cancel)
+    return payReturnPage(payment.purpose, 'cancel', payment.paymentId)
   return '/'
 }
 
