@@ -17,6 +17,8 @@ const jsonText = css({ fontFamily: 'mono', fontSize: 'xs', whiteSpace: 'pre-wrap
 const shortJson = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value))
 
 interface Column {
+  /** Names the column among its siblings (React's key). */
+  key: string
   label: ReactNode
   /** Figures align right. */
   amount?: boolean
@@ -45,8 +47,8 @@ function RecordsSection(props: {
           <table className={table}>
             <thead>
               <tr>
-                {props.columns.map((column, index) => (
-                  <th key={index} scope="col" className={column.amount ? amountCell : undefined}>
+                {props.columns.map((column) => (
+                  <th key={column.key} scope="col" className={column.amount ? amountCell : undefined}>
                     {column.label}
                   </th>
                 ))}
@@ -64,12 +66,12 @@ export function OrderLinesSection({ lines }: { lines: OpsOrderDetailDto['lines']
   const language = useLanguage()
   const yen = (amount: number) => formatYen(amount, language)
   const columns: Column[] = [
-    { label: <Trans>商品</Trans> },
-    { label: <Trans>条码</Trans> },
-    { label: <Trans>单价</Trans>, amount: true },
-    { label: <Trans>数量</Trans>, amount: true },
-    { label: <Trans>小计</Trans>, amount: true },
-    { label: <Trans>定金</Trans>, amount: true },
+    { key: 'product', label: <Trans>商品</Trans> },
+    { key: 'barcode', label: <Trans>条码</Trans> },
+    { key: 'unitPrice', label: <Trans>单价</Trans>, amount: true },
+    { key: 'quantity', label: <Trans>数量</Trans>, amount: true },
+    { key: 'total', label: <Trans>小计</Trans>, amount: true },
+    { key: 'deposit', label: <Trans>定金</Trans>, amount: true },
   ]
   return (
     <RecordsSection id="ops-order-lines" title={<Trans>商品</Trans>} columns={columns}>
@@ -96,13 +98,13 @@ export function OrderPaymentsSection({ payments }: { payments: OpsOrderDetailDto
   const language = useLanguage()
   const yen = (amount: number) => formatYen(amount, language)
   const columns: Column[] = [
-    { label: <Trans>付款编号</Trans> },
-    { label: <Trans>用途</Trans> },
-    { label: <Trans>渠道</Trans> },
-    { label: <Trans>金额</Trans>, amount: true },
-    { label: <Trans>积分抵扣</Trans>, amount: true },
-    { label: <Trans>状态</Trans> },
-    { label: <Trans>时间</Trans> },
+    { key: 'id', label: <Trans>付款编号</Trans> },
+    { key: 'purpose', label: <Trans>用途</Trans> },
+    { key: 'route', label: <Trans>渠道</Trans> },
+    { key: 'amount', label: <Trans>金额</Trans>, amount: true },
+    { key: 'points', label: <Trans>积分抵扣</Trans>, amount: true },
+    { key: 'status', label: <Trans>状态</Trans> },
+    { key: 'time', label: <Trans>时间</Trans> },
   ]
   return (
     <RecordsSection
@@ -146,11 +148,11 @@ export function OrderPaymentsSection({ payments }: { payments: OpsOrderDetailDto
 export function OrderAuditSection({ audit }: { audit: OpsOrderDetailDto['audit'] }) {
   const { t } = useLingui()
   const columns: Column[] = [
-    { label: <Trans>时间</Trans> },
-    { label: <Trans>操作人</Trans> },
-    { label: <Trans>操作</Trans> },
-    { label: <Trans>之前</Trans> },
-    { label: <Trans>之后</Trans> },
+    { key: 'time', label: <Trans>时间</Trans> },
+    { key: 'actor', label: <Trans>操作人</Trans> },
+    { key: 'action', label: <Trans>操作</Trans> },
+    { key: 'before', label: <Trans>之前</Trans> },
+    { key: 'after', label: <Trans>之后</Trans> },
   ]
   return (
     <RecordsSection
