@@ -5,5 +5,6 @@
 export * from './schema/accounts.ts'
 export * from './schema/catalog.ts'
 export * from './schema/content.ts'
+export * from './schema/fees.ts'
 export * from './schema/orders.ts'
 export * from './schema/shopping.ts'

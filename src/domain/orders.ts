@@ -119,7 +119,7 @@ export const createOrderBody = payloadObject({
 })
 export type CreateOrderBody = v.InferOutput<typeof createOrderBody>
 
-function idValueNumber() {
+export function idValueNumber() {
   return v.pipe(
     v.number(ValidationMessage.idList),
     v.integer(ValidationMessage.idList),

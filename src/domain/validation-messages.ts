@@ -44,6 +44,10 @@ export const ValidationMessage = {
   atMost100: 'must be at most 100 characters',
   atMost200: 'must be at most 200 characters',
   atMost2048: 'must be at most 2048 characters',
+  notInFuture: 'must be today or earlier (shop time)',
+  arrivalForfeited: 'is so long ago that the goods would already be forfeited',
+  splitGroups: 'must be two or more groups that together hold every line of the order once',
+  lineIds: 'must be some, not all, of the order’s lines, each once',
 } as const
 
 export type ValidationMessage = (typeof ValidationMessage)[keyof typeof ValidationMessage]

@@ -47,6 +47,10 @@ const VALIDATION_TEXT: Record<ValidationMessage, () => string> = {
   [ValidationMessage.atMost100]: () => t`最多 100 个字符`,
   [ValidationMessage.atMost200]: () => t`最多 200 个字符`,
   [ValidationMessage.atMost2048]: () => t`最多 2048 个字符`,
+  [ValidationMessage.notInFuture]: () => t`日期不能晚于今天（日本时间）`,
+  [ValidationMessage.arrivalForfeited]: () => t`日期太早：按此日期货物已被没收`,
+  [ValidationMessage.splitGroups]: () => t`请分成两组或以上，每个商品行恰好属于一组`,
+  [ValidationMessage.lineIds]: () => t`请选择订单的部分商品行（不能全选，不能重复）`,
 }
 
 /**

@@ -101,6 +101,10 @@ export const orderLines = pgTable(
     total: integer('total').notNull(),
     /** Units taken from stock at creation (stocked types), given back if the order is cancelled unpaid. */
     stockReserved: integer('stock_reserved').notNull().default(0),
+    /** The parent's line this line was copied from when its order was split (the parent keeps its lines). */
+    splitFromLineId: integer('split_from_line_id').references((): AnyPgColumn => orderLines.id, {
+      onDelete: 'restrict',
+    }),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
@@ -135,6 +139,8 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     currency: varchar('currency', { length: 3 }).notNull().default('JPY'),
     pointsUsed: integer('points_used').notNull().default(0),
+    /** The part of `amount` + `pointsUsed` that pays the order's late fee (a balance payment), frozen when the attempt began. */
+    lateFee: integer('late_fee').notNull().default(0),
     status: smallint('status').notNull(),
     providerRef: text('provider_ref'),
     failure: text('failure'),
@@ -146,7 +152,10 @@ export const payments = pgTable(
   (t) => [
     index('payments_user_idx').on(t.userId, t.createdAt),
     index('payments_target_idx').using('gin', t.target),
-    check('payments_amount_check', sql`${t.amount} >= 0 and ${t.pointsUsed} >= 0`),
+    check(
+      'payments_amount_check',
+      sql`${t.amount} >= 0 and ${t.pointsUsed} >= 0 and ${t.lateFee} >= 0 and ${t.lateFee} <= ${t.amount} + ${t.pointsUsed}`,
+    ),
     check('payments_status_check', sql`${t.status} in (1, 2, 3, 4)`),
   ],
 )

@@ -4,7 +4,7 @@ import { ResultCode } from '../../../src/domain/result-code.ts'
 import type { Db } from '../../db/client.ts'
 import { orderLines, orders, products } from '../../db/schema.ts'
 import { ApiError, notFound } from '../../http/envelope.ts'
-import { endOpenDepositPayments } from '../payments/order-payments.ts'
+import { endOpenOrderPayments } from '../payments/order-payments.ts'
 import { changePoints } from '../points.ts'
 
 export interface UnpaidOrderCancel {
@@ -31,7 +31,7 @@ export type UnpaidOrderCancelResult =
  *
  * The order row is locked first and its status re-read, and every change is guarded on the old status,
  * so a repeat, the sweep on another server or the shopper's own cancel at the same moment changes
- * nothing twice. A payment being confirmed at that moment wins (endOpenDepositPayments gives way with a
+ * nothing twice. A payment being confirmed at that moment wins (endOpenOrderPayments gives way with a
  * 409): the order becomes 3 and is never cancelled.
  */
 export async function cancelUnpaidOrder(tx: Db, cancel: UnpaidOrderCancel): Promise<UnpaidOrderCancelResult> {
@@ -55,7 +55,7 @@ export async function cancelUnpaidOrder(tx: Db, cancel: UnpaidOrderCancel): Prom
   }
   if (cancel.dueBy && order.payDueAt > cancel.dueBy) return { outcome: 'notDue' }
 
-  const paymentsCancelled = (await endOpenDepositPayments(tx, orderId, 'cancelled', at)).length
+  const paymentsCancelled = (await endOpenOrderPayments(tx, orderId, 'deposit', 'cancelled', at)).length
 
   const [cancelled] = await tx
     .update(orders)

@@ -17,7 +17,7 @@ import { ApiError, notFound } from '../../http/envelope.ts'
 import { ownAddress } from '../addresses.ts'
 import type { GatewayDeps, PaymentGateway } from './gateway.ts'
 import { gatewayFor, gatewayOfPayment } from './gateways.ts'
-import { type EndedPayment, endOpenDepositPayments } from './order-payments.ts'
+import { type EndedPayment, endOpenOrderPayments } from './order-payments.ts'
 import { readPayLatch } from './pay-latch.ts'
 import { newPaymentId } from './payment-ids.ts'
 import { providerReturnUrls } from './payment-urls.ts'
@@ -90,7 +90,7 @@ export async function payOrderDeposit(
   const kept: OrderAddressDto = { ...address }
   await tx.update(orders).set({ address: kept, updatedAt: at }).where(eq(orders.id, order.id))
   // a new attempt replaces any open one (its page may still be open at the gateway: close it there)
-  const superseded = await endOpenDepositPayments(tx, order.id, 'superseded', at)
+  const superseded = await endOpenOrderPayments(tx, order.id, 'deposit', 'superseded', at)
   await closeAtProviders(superseded, deps)
 
   const paymentId = newPaymentId()

@@ -27,22 +27,24 @@ export const paymentBeingConfirmed = () =>
     'A payment of this order is being confirmed; please reload the order in a moment',
   )
 
-/** An open payment that endOpenDepositPayments ended: the caller may close it at its provider too. */
+/** An open payment that endOpenOrderPayments ended: the caller may close it at its provider too. */
 export type EndedPayment = Pick<
   typeof payments.$inferSelect,
-  'id' | 'gateway' | 'providerRef' | 'amount' | 'currency'
+  'id' | 'gateway' | 'providerRef' | 'amount' | 'currency' | 'pointsUsed' | 'userId'
 >
 
 /**
- * Ends the order's open deposit payments (1 → 4 with `failure`), in the caller's transaction, which
- * holds the order's row lock; answers the ones that ended. They are locked NOWAIT: settle() locks a payment
- * before it moves the order 2 → 3, so a payment being confirmed right now holds its lock and waits for
- * ours on the order: waiting here would deadlock. Instead the caller gives way (409,
- * `paymentBeingConfirmed`) and the payment wins.
+ * Ends the order's open payments of one purpose (its deposit, or its balance) 1 → 4 with `failure`, in
+ * the caller's transaction, which holds the order's row lock; answers the ones that ended (failPayment
+ * gives a balance payment's points back). They are locked NOWAIT: settle() locks a payment before it
+ * moves the order, so a payment being confirmed right now holds its lock and waits for ours on the
+ * order: waiting here would deadlock. Instead the caller gives way (409, `paymentBeingConfirmed`) and
+ * the payment wins.
  */
-export async function endOpenDepositPayments(
+export async function endOpenOrderPayments(
   tx: Db,
   orderId: number,
+  purpose: 'deposit' | 'balance',
   failure: string,
   at: Date,
 ): Promise<EndedPayment[]> {
@@ -55,14 +57,12 @@ export async function endOpenDepositPayments(
         providerRef: payments.providerRef,
         amount: payments.amount,
         currency: payments.currency,
+        pointsUsed: payments.pointsUsed,
+        userId: payments.userId,
       })
       .from(payments)
       .where(
-        and(
-          paysForOrder(orderId),
-          eq(payments.purpose, 'deposit'),
-          eq(payments.status, PaymentStatus.waitPay),
-        ),
+        and(paysForOrder(orderId), eq(payments.purpose, purpose), eq(payments.status, PaymentStatus.waitPay)),
       )
       .orderBy(asc(payments.id))
       .for('update', { noWait: true })
