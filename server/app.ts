@@ -16,6 +16,7 @@ import { contentRoutes } from './routes/content/content.index.ts'
 import { favouriteRoutes } from './routes/favourites/favourites.index.ts'
 import { healthRoutes } from './routes/health/health.index.ts'
 import { historyRoutes } from './routes/history/history.index.ts'
+import { jobsRoutes } from './routes/jobs/jobs.index.ts'
 import { membershipRoutes } from './routes/membership/membership.index.ts'
 import { openApiRoutes } from './routes/openapi.ts'
 import { opsRoutes } from './routes/ops/ops.index.ts'
@@ -54,6 +55,7 @@ function createApi() {
     .route('/', orderRoutes)
     .route('/', paymentRoutes)
     .route('/', opsRoutes)
+    .route('/', jobsRoutes)
     .route('/', openApiRoutes)
 }
 

@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { seedDemoCatalog } from './db/seed/seed.ts'
 import { scheduleAccountSweep } from './jobs/account-sweep.ts'
+import { scheduleDeadlineSweep } from './jobs/deadline-sweep.ts'
 import { scheduleOrderExpiry } from './jobs/order-expiry.ts'
 import { ensureOperatorAccount } from './services/accounts/operator-account.ts'
 import { loadAuthKeys } from './services/accounts/server-secrets.ts'
@@ -67,6 +68,7 @@ async function main() {
   })
   const stopSweep = scheduleAccountSweep(database.db)
   const stopOrderExpiry = scheduleOrderExpiry(database.db, () => new Date())
+  const stopDeadlineSweep = scheduleDeadlineSweep(database.db, () => new Date())
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     listeningPort = info.port
     const where = database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'
@@ -88,6 +90,7 @@ async function main() {
     stopping = true
     stopSweep()
     stopOrderExpiry()
+    stopDeadlineSweep()
     console.log(`${signal}: finishing open requests, then stopping`)
     // Give in-flight requests 10 s, then stop regardless.
     const force = setTimeout(() => {

@@ -1,5 +1,8 @@
 import type { OrderStatus } from '../../src/domain/order-status.ts'
-import { PAY_METHODS, type PayAnswer, type PayRoute, type PayStatusDto } from '../../src/domain/payments.ts'
+import type { PayAnswer, PayRoute, PayStatusDto } from '../../src/domain/payments.ts'
+import type { PayChoice } from '../shared/pay-flow.ts'
+
+export { isPayChoice, type PayChoice, POLL_INTERVAL_MS, POLL_LIMIT } from '../shared/pay-flow.ts'
 
 /* The checkout machine's terms: what it is given, what it keeps, what it hears and how a call fails. */
 
@@ -31,16 +34,6 @@ export function isCheckoutFailure(value: unknown): value is CheckoutFailure {
     kind === 'refused' ||
     kind === 'notFound'
   )
-}
-
-/** A route and its `{type}` (PayPal has none: 0). */
-export interface PayChoice {
-  route: PayRoute
-  method: number
-}
-
-export function isPayChoice(route: PayRoute, method: number): boolean {
-  return PAY_METHODS[route].includes(method)
 }
 
 export interface CreateOrderInput {
@@ -106,8 +99,3 @@ export type CheckoutEvent =
   | { type: 'RETURNED'; paymentId: string }
   /** Leave a payment that did not go through (or one left open at the gateway) and pay anew. */
   | { type: 'PAY_AGAIN' }
-
-/** The result pages read the pay status this often while it is pending … */
-export const POLL_INTERVAL_MS = 1500
-/** … and this many times (about a minute) before saying the answer is late. */
-export const POLL_LIMIT = 40

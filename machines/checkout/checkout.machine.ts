@@ -8,6 +8,7 @@ import {
   payOutcome,
   SELECT_ADDRESS_MESSAGE,
 } from '../../src/domain/payments.ts'
+import { newAttemptKey } from '../shared/pay-flow.ts'
 import {
   type CheckoutContext,
   type CheckoutEvent,
@@ -27,10 +28,6 @@ function failureOf(error: unknown): CheckoutFailure {
 
 function notProvided(name: string): Promise<never> {
   return Promise.reject(new Error(`checkout machine: actor '${name}' not provided`))
-}
-
-function newKey(): string {
-  return globalThis.crypto.randomUUID()
 }
 
 const failureIs =
@@ -97,8 +94,8 @@ export const checkoutMachine = setup({
     readPayStatus: fromPromise<PayStatusDto, { paymentId: string }>(() => notProvided('readPayStatus')),
   },
   actions: {
-    ensureCreateKey: assign({ createKey: ({ context }) => context.createKey ?? newKey() }),
-    ensurePayKey: assign({ payKey: ({ context }) => context.payKey ?? newKey() }),
+    ensureCreateKey: assign({ createKey: ({ context }) => context.createKey ?? newAttemptKey() }),
+    ensurePayKey: assign({ payKey: ({ context }) => context.payKey ?? newAttemptKey() }),
     keepError: assign((_, params: { failure: CheckoutFailure }) => {
       const { failure } = params
       return { error: failure.kind === 'offline' || failure.kind === 'notFound' ? null : failure }

@@ -19,6 +19,10 @@ export interface StartupData {
   cartNumber: number
   addressCount: number
   extraPayCount: number
+  /** Balances due on the shopper's operable orders (GET /mall/order/finalCount `count`): the orders badge. */
+  orderFinalCount: number
+  /** Those of them past the balance due date (`overCount`). */
+  orderFinalOverCount: number
   charge: ChargeSettings | null
   vipList: VipLevel[]
   payInfo: PayInfo | null
@@ -31,6 +35,8 @@ export const EMPTY_STARTUP: StartupData = {
   cartNumber: 0,
   addressCount: 0,
   extraPayCount: 0,
+  orderFinalCount: 0,
+  orderFinalOverCount: 0,
   charge: null,
   vipList: [],
   payInfo: null,
@@ -84,6 +90,14 @@ interface TokenParams {
   token: string
 }
 
+/**
+ * What the startup load is given: the token, and the data on screen now, so a part that fails to load
+ * can keep its last known value (the badge counts) rather than drop to nothing.
+ */
+export interface StartupLoadInput extends TokenParams {
+  current: StartupData
+}
+
 const tokenOfEvent = ({ event }: { event: TokenParams }): TokenParams => ({ token: event.token })
 
 /** In every signed-in state the context holds the token; a null there is a bug, not a user state. */
@@ -103,7 +117,7 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
   },
   actors: {
-    loadStartup: fromPromise<StartupData, TokenParams>(() => notProvided('loadStartup')),
+    loadStartup: fromPromise<StartupData, StartupLoadInput>(() => notProvided('loadStartup')),
     loadVipInfo: fromPromise<VipInfo, TokenParams>(() => notProvided('loadVipInfo')),
     /** POST /mall/user/exit */
     signOut: fromPromise<void, TokenParams>(() => notProvided('signOut')),
@@ -271,7 +285,7 @@ export const sessionMachine = setup({
         loadingStartup: {
           invoke: {
             src: 'loadStartup',
-            input: ({ context }) => signedInToken(context),
+            input: ({ context }) => ({ ...signedInToken(context), current: context.startup }),
             // replaces the whole data, VIP part included: it is as fresh as a login's VIP reload
             onDone: {
               target: 'ready',
@@ -338,7 +352,7 @@ export function selectStartup(snapshot: SessionSnapshot): StartupData {
  * Version of the session's persisted snapshot (its states and context). Bump it whenever either
  * changes shape: a snapshot of another version is then discarded and the session starts afresh.
  */
-export const SESSION_MACHINE_VERSION = 1
+export const SESSION_MACHINE_VERSION = 2
 
 /** The signed-in states worth persisting: settled, with nothing in flight that a restore would replay. */
 const SETTLED_SIGNED_IN = ['ready', 'startupFailed'] as const
@@ -370,6 +384,8 @@ function isStartupData(value: unknown): value is StartupData {
     typeof value.cartNumber === 'number' &&
     typeof value.addressCount === 'number' &&
     typeof value.extraPayCount === 'number' &&
+    typeof value.orderFinalCount === 'number' &&
+    typeof value.orderFinalOverCount === 'number' &&
     (value.charge === null || isObject(value.charge)) &&
     Array.isArray(value.vipList) &&
     (value.payInfo === null || isObject(value.payInfo))

@@ -12,6 +12,7 @@ import type { RouteContract } from './contract.ts'
 import { favouriteContracts } from './favourites/favourites.routes.ts'
 import { healthContracts } from './health/health.routes.ts'
 import { historyContracts } from './history/history.routes.ts'
+import { jobsContracts } from './jobs/jobs.routes.ts'
 import { membershipContracts } from './membership/membership.routes.ts'
 import { opsContracts } from './ops/ops.routes.ts'
 import { orderContracts } from './orders/orders.routes.ts'
@@ -37,6 +38,7 @@ export const allContracts: readonly RouteContract[] = [
   ...orderContracts,
   ...paymentContracts,
   ...opsContracts,
+  ...jobsContracts,
 ]
 
 const envelope = (data: string) => ({

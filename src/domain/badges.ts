@@ -12,12 +12,17 @@ export function headerBadgeTotal(counts: HeaderBadgeCounts): number {
 }
 
 /**
- * The header's badge counts. Only the extra-pay count is loaded today; the balance, packaging and
- * shipping-fee counts stay 0 until those features load them into the startup data.
+ * The header's badge counts from the session's startup data: the final badge is the count of balances
+ * due (`GET /mall/order/finalCount`'s `count`: the operable orders in 5 arrival, overdue ones among
+ * them) and the extra-pay count is loaded with the startup. The packaging and shipping-fee counts stay
+ * 0 until those features load them into the startup data.
  */
-export function headerBadgeCounts(startup: { extraPayCount: number }): HeaderBadgeCounts {
+export function headerBadgeCounts(startup: {
+  orderFinalCount: number
+  extraPayCount: number
+}): HeaderBadgeCounts {
   return {
-    finalBadgeCount: 0,
+    finalBadgeCount: startup.orderFinalCount,
     applyBadgeCount: 0,
     expressBadgeCount: 0,
     extraPayCount: startup.extraPayCount,

@@ -173,12 +173,26 @@ export const refundBody = payloadObject({
   reason: optionalText(boundedText(200, ValidationMessage.atMost200)),
 })
 
-/** Operator: GET /api/ops/orders — status of table B, the shopper, the order and the date range. */
+/**
+ * The arrivals screen's search (`keyword` of GET /api/ops/orders): an order number, a JAN code or an
+ * item number, matched exactly (item numbers in any case). Blank is no search.
+ */
+export const opsOrderKeyword = v.pipe(
+  v.string(ValidationMessage.text),
+  v.trim(),
+  v.maxLength(50, ValidationMessage.atMost50),
+  v.transform((keyword) => keyword || undefined),
+)
+
+/** Operator: GET /api/ops/orders — status of table B, the shopper, the order, the date range and a keyword. */
+export const opsOrderListEntries = {
+  ...orderListEntries,
+  userId: optionalQueryValue(wholeNumber(1, 999_999_999)),
+  keyword: optionalQueryValue(opsOrderKeyword),
+}
+
 export const opsOrderListQuery = v.pipe(
-  v.object({
-    ...orderListEntries,
-    userId: optionalQueryValue(wholeNumber(1, 999_999_999)),
-  }),
+  v.object(opsOrderListEntries),
   v.forward(
     v.partialCheck(
       [['startDate'], ['endDate']],

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { OpsOrdersPage } from '../features/ops/components/ops-orders-page.tsx'
+import { LazyOpsOrdersPage } from '../features/ops/components/lazy-pages.tsx'
 import { opsOrdersSearch } from '../features/ops/orders-search.ts'
 
 export const Route = createFileRoute('/ops/orders/')({
@@ -10,5 +10,5 @@ export const Route = createFileRoute('/ops/orders/')({
 function OpsOrdersRoute() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  return <OpsOrdersPage search={search} onSearch={(next) => void navigate({ search: next })} />
+  return <LazyOpsOrdersPage search={search} onSearch={(next) => void navigate({ search: next })} />
 }

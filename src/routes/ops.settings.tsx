@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { OpsSettingsPage } from '../features/ops/components/ops-settings-page.tsx'
+import { LazyOpsSettingsPage } from '../features/ops/components/lazy-pages.tsx'
 
 export const Route = createFileRoute('/ops/settings')({
-  component: OpsSettingsPage,
+  component: LazyOpsSettingsPage,
 })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireSignedIn } from '../features/account/guard.ts'
-import { PaymentResultPage } from '../features/checkout/components/payment-result-page.tsx'
+import { LazyPaymentResultPage } from '../features/checkout/components/lazy-payment-result-page.tsx'
 import { paymentReturnSearch } from '../features/checkout/routing/return-search.ts'
 
 export const Route = createFileRoute('/order-success')({
@@ -11,5 +11,5 @@ export const Route = createFileRoute('/order-success')({
 
 function ResultRoute() {
   const { paymentId } = Route.useSearch()
-  return <PaymentResultPage paymentId={paymentId} />
+  return <LazyPaymentResultPage paymentId={paymentId} />
 }

@@ -10,6 +10,7 @@ import { runServer, stopServer } from '../support/server-process.ts'
 import { measureLatency } from './api-latency.ts'
 import { measureApiThroughput, throughputLines } from './api-throughput.ts'
 import { createOrderLines, measureCreateOrder } from './create-order.ts'
+import { deadlineSweepLines, measureDeadlineSweep } from './deadline-sweep.ts'
 import { type FirstPageJs, measureFirstPageJs } from './first-page-js.ts'
 import { measureLighthouse } from './lighthouse-scores.ts'
 import { measureCommitCost } from './pglite-commit-cost.ts'
@@ -82,6 +83,8 @@ try {
   const priceEngine = measurePriceEngine()
   // PGlite always; PostgreSQL too when TEST_DATABASE_URL is set.
   const createOrder = await measureCreateOrder()
+  // 10,000 open orders; PGlite always, PostgreSQL too when TEST_DATABASE_URL is set.
+  const deadlineSweep = await measureDeadlineSweep()
   // Runs its own servers: on the demo catalog, then on one grown to 100,000 products.
   const searchLatency = await measureSearchLatency()
   const results = {
@@ -94,6 +97,7 @@ try {
     commitCost,
     priceEngine,
     createOrder,
+    deadlineSweep,
     searchLatency,
   }
   mkdirSync('bench-results', { recursive: true })
@@ -120,6 +124,7 @@ try {
     `price engine: ${priceEngine.microsPerLine} µs a line, ${priceEngine.linesPerSecond} lines/s (${priceEngine.lines} lines)`,
   )
   for (const line of createOrderLines(createOrder)) console.log(line)
+  for (const line of deadlineSweepLines(deadlineSweep)) console.log(line)
   printSearchLatency(searchLatency)
 } finally {
   server.child.kill('SIGTERM')

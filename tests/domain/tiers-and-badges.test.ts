@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { badgeText, headerBadgeTotal } from '../../src/domain/badges.ts'
+import { badgeText, headerBadgeCounts, headerBadgeTotal } from '../../src/domain/badges.ts'
 import { levelForMonthlySpend, ratePercentText, tierLabel, tierName } from '../../src/domain/tiers.ts'
 
 const vipList = [
@@ -75,5 +75,14 @@ describe('header badge', () => {
     expect(badgeText(99)).toBe('99')
     expect(badgeText(100)).toBe('99+')
     expect(badgeText(0)).toBeUndefined()
+  })
+
+  it('counts the balances due as the final badge, overdue ones included, and the extra fees', () => {
+    const counts = headerBadgeCounts({ orderFinalCount: 3, extraPayCount: 2 })
+    expect(counts).toEqual({ finalBadgeCount: 3, applyBadgeCount: 0, expressBadgeCount: 0, extraPayCount: 2 })
+    expect(headerBadgeTotal(counts)).toBe(5)
+    expect(badgeText(headerBadgeTotal(headerBadgeCounts({ orderFinalCount: 120, extraPayCount: 0 })))).toBe(
+      '99+',
+    )
   })
 })

@@ -184,17 +184,23 @@ export function sandboxButton(page: Page, language: Language, outcome: 'decline'
 
 /**
  * A paid order made entirely through the API, as a browser would (createOrder, the card route's pay
- * call, the sandbox's Pay button): for tests about what comes after the deposit.
+ * call, the sandbox's Pay button): for tests about what comes after the deposit. Of the shopper's
+ * product, or of every line in the cart (`wholeCart`).
  */
-export async function paidOrderThroughApi(shop: RunningShop, shopper: Shopper): Promise<OrderDto> {
+export async function paidOrderThroughApi(
+  shop: RunningShop,
+  shopper: Shopper,
+  options: { wholeCart?: boolean } = {},
+): Promise<OrderDetailDto> {
   const { customer } = shopper
   const lines = await customer.api<CartLineDto[]>('GET', '/mall/cart/listCart')
   const line = lines.find((entry) => entry.productId === shopper.product.id)
   assert.ok(line, 'the product is in the cart')
+  const ordered = options.wholeCart ? lines : [line]
   const order = await customer.api<OrderDto>(
     'POST',
     `/mall/order/createOrder?score=0&language=${shopper.language}`,
-    { cartLineIds: [line.cartId] },
+    { cartLineIds: ordered.map((entry) => entry.cartId) },
     { 'Idempotency-Key': crypto.randomUUID() },
   )
   const payment = await customer.api<PayAnswer>(

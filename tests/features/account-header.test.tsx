@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { FinalCountDto } from '../../src/domain/arrival.ts'
 import type { PayInfo, SessionClaims } from '../../src/domain/session.ts'
+import { refreshBadgeCounts } from '../../src/features/account/session/badge-counts.ts'
 import { dismissAllToasts } from '../../src/lib/toast.ts'
 import { server } from './support/msw-server.ts'
 import { renderApp } from './support/render-app.tsx'
@@ -190,6 +192,101 @@ describe('avatar menu', () => {
     expect(localStorage.getItem('token')).toBeNull()
     expect(screen.queryByRole('button', { name: /小樱/ })).toBeNull()
     expect(router.state.location.pathname).toBe('/')
+  })
+})
+
+describe('balance badges', () => {
+  /** The final count answers what `answer` holds when asked (a failure when null); returns how often it was asked. */
+  function serveFinalCount(initial: FinalCountDto | null) {
+    const heard = { calls: 0, answer: initial }
+    server.use(
+      http.get('*/api/mall/order/finalCount', () => {
+        heard.calls += 1
+        return heard.answer
+          ? ok(heard.answer)
+          : HttpResponse.json({ code: 500, msg: 'database down', data: null }, { status: 500 })
+      }),
+    )
+    return heard
+  }
+
+  it('shows the balances due on the orders entry and in the total on the avatar', async () => {
+    signIn()
+    serveShop()
+    serveFinalCount({ count: 3, overCount: 1 })
+    const { session } = await renderApp()
+
+    const button = await screen.findByRole('button', { name: '小樱（3 项待处理）' })
+    expect(session.getSnapshot().context.startup).toMatchObject({
+      orderFinalCount: 3,
+      orderFinalOverCount: 1,
+    })
+    fireEvent.click(button)
+    const orders = within(screen.getByRole('menu')).getByRole('menuitem', {
+      name: '我的订单（3 笔尾款待付）',
+    })
+    expect(orders.getAttribute('href')).toBe('/order-list/list')
+  })
+
+  it('caps the badges at 99+', async () => {
+    signIn()
+    serveShop()
+    serveFinalCount({ count: 120, overCount: 7 })
+    await renderApp()
+
+    fireEvent.click(await screen.findByRole('button', { name: '小樱（99+ 项待处理）' }))
+    expect(screen.getByRole('menuitem', { name: '我的订单（99+ 笔尾款待付）' })).toBeTruthy()
+  })
+
+  it('reads the count again on focus, when back online and when a page asks, keeping the last one on a failure', async () => {
+    signIn()
+    serveShop()
+    const heard = serveFinalCount({ count: 2, overCount: 0 })
+    await renderApp()
+    await screen.findByRole('button', { name: '小樱（2 项待处理）' })
+
+    heard.answer = { count: 1, overCount: 1 }
+    act(() => void window.dispatchEvent(new Event('focus')))
+    await screen.findByRole('button', { name: '小樱（1 项待处理）' })
+
+    // offline or failing: the last known count stays
+    heard.answer = null
+    const asked = heard.calls
+    act(() => refreshBadgeCounts())
+    await waitFor(() => expect(heard.calls).toBe(asked + 1))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(screen.getByRole('button', { name: '小樱（1 项待处理）' })).toBeTruthy()
+
+    heard.answer = { count: 0, overCount: 0 }
+    act(() => void window.dispatchEvent(new Event('online')))
+    await screen.findByRole('button', { name: '小樱' })
+  })
+
+  it('keeps the last count when the startup cannot read it', async () => {
+    signIn()
+    serveShop()
+    const heard = serveFinalCount({ count: 4, overCount: 0 })
+    const { session } = await renderApp()
+    await screen.findByRole('button', { name: '小樱（4 项待处理）' })
+
+    heard.answer = null
+    act(() => session.send({ type: 'RELOAD_STARTUP' }))
+    await waitFor(() => expect(session.getSnapshot().matches({ signedIn: 'ready' })).toBe(true))
+    expect(heard.calls).toBe(2)
+    expect(session.getSnapshot().context.startup.orderFinalCount).toBe(4)
+    expect(screen.getByRole('button', { name: '小樱（4 项待处理）' })).toBeTruthy()
+  })
+
+  it('never asks for an operator, who has no orders', async () => {
+    signIn({ kind: 'operator', role: null, wechat: 'other' })
+    serveShop()
+    const heard = serveFinalCount({ count: 3, overCount: 0 })
+    const { session } = await renderApp()
+    await waitFor(() => expect(session.getSnapshot().matches({ signedIn: 'ready' })).toBe(true))
+    act(() => refreshBadgeCounts())
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(heard.calls).toBe(0)
+    expect(session.getSnapshot().context.startup.orderFinalCount).toBe(0)
   })
 })
 

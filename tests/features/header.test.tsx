@@ -378,6 +378,26 @@ describe('phone header', () => {
     expect(within(drawer).queryByRole('link', { name: '登录' })).toBeNull()
   })
 
+  it('counts the balances due in the menu button and on the orders link, with the extra fees', async () => {
+    onPhone()
+    signIn()
+    serveCategories()
+    serveMember()
+    server.use(http.get('*/api/mall/order/finalCount', () => ok({ count: 3, overCount: 1 })))
+    const { session } = await renderApp()
+    await waitFor(() => expect(session.getSnapshot().matches({ signedIn: 'ready' })).toBe(true))
+    act(() => session.send({ type: 'STARTUP_PATCHED', patch: { extraPayCount: 2 } }))
+
+    fireEvent.click(await screen.findByRole('button', { name: '菜单（5 项待处理）' }))
+    const account = within(await screen.findByRole('dialog', { name: '菜单' })).getByRole('navigation', {
+      name: '我的账户',
+    })
+    expect(within(account).getByRole('link', { name: '我的订单（3 笔尾款待付）' }).getAttribute('href')).toBe(
+      '/order-list/list',
+    )
+    expect(within(account).getByRole('link', { name: '额外费用（2 项待处理）' })).toBeTruthy()
+  })
+
   it('opens the rules article on a long press of the tier label, closing the drawer', async () => {
     onPhone()
     signIn()

@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { shopDate } from '../../src/domain/dates.ts'
+import { addDays, classifyDeadline, lateFee } from '../../src/domain/deadlines.ts'
 import type { OrderDetailDto, OrderDto, OrderLineDto } from '../../src/domain/orders.ts'
 import type { PaymentDto } from '../../src/domain/payments.ts'
 import { abortAllRequests } from '../../src/lib/api-client.ts'
@@ -19,6 +21,15 @@ vi.mock('../../src/features/checkout/components/order-pay-panel.tsx', () => ({
       <button type="button" onClick={props.onChanged}>
         模拟付款完成
       </button>
+    </section>
+  ),
+}))
+
+// The balance panel is the final payment's (tested there): here it only has to sit under its anchor.
+vi.mock('../../src/features/final-payment/components/final-pay-panel.tsx', () => ({
+  default: (props: { order: { id: number } }) => (
+    <section aria-label="尾款支付面板">
+      <p>支付尾款 {props.order.id}</p>
     </section>
   ),
 }))
@@ -174,8 +185,10 @@ describe('order detail', () => {
     expect(definitionOf('合计', summary)).toBe('¥23,040')
     expect(definitionOf('已付', summary)).toBe('¥6,912')
     expect(definitionOf('退款金额', summary)).toBe('¥0')
-    expect(definitionOf('尾款截止日期', summary)).toBe('2026-12-31')
     expect(definitionOf('备注', summary)).toBe('请尽快发货')
+    const deadlines = section('到货与期限')
+    expect(definitionOf('到货日期', deadlines)).toBe('2026-12-01')
+    expect(definitionOf('尾款截止日期', deadlines)).toMatch(/^2026-12-31 · /)
 
     const address = within(section('收货信息'))
     expect(address.getByText('李 小明 +852 5555 0100')).toBeTruthy()
@@ -311,5 +324,129 @@ describe('order detail', () => {
     failing = false
     fireEvent.click(screen.getByRole('button', { name: '重试' }))
     expect(await screen.findByRole('heading', { level: 1, name: '订单 101' })).toBeTruthy()
+  })
+})
+
+describe('order detail: deadlines and reminders', () => {
+  /**
+   * An order in 5 arrival whose goods arrived `daysAgo` shop days ago, its deadlines as the server
+   * computes them for today (src/domain/deadlines.ts).
+   */
+  function arrivedDetail(
+    id: number,
+    daysAgo: number,
+    overrides: Partial<OrderDetailDto> = {},
+  ): OrderDetailDto {
+    const today = shopDate(new Date()) ?? ''
+    const arrivedAt = addDays(today, -daysAgo)
+    const balanceDue = addDays(arrivedAt, 30)
+    return detailOf(id, {
+      arrivedAt,
+      balanceDue,
+      payDueTime: balanceDue,
+      packagingDeadline: addDays(arrivedAt, 45),
+      forfeitAt: addDays(balanceDue, 16),
+      lateFee: lateFee(23040, balanceDue, today),
+      deadlineState: classifyDeadline(balanceDue, today).state,
+      ...overrides,
+    })
+  }
+  const factOf = (term: string) => {
+    const dt = within(section('到货与期限')).getByText(term, { selector: 'dt' })
+    return { text: dt.nextElementSibling?.textContent, state: dt.parentElement?.dataset.state }
+  }
+
+  it('says nothing more while the balance is not yet due soon', async () => {
+    const order = arrivedDetail(101, 10)
+    serveDetails([order])
+    await openOrder(101)
+
+    expect(factOf('尾款截止日期')).toEqual({ text: `${order.balanceDue} · 还剩 20 天`, state: 'onTime' })
+    expect(screen.queryByText('尾款即将到期')).toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('reminds of a balance due soon with the amount owed and a link to pay it', async () => {
+    const order = arrivedDetail(101, 28)
+    serveDetails([order])
+    await openOrder(101)
+
+    const banner = screen.getByText('尾款即将到期').closest('[role="status"]') as HTMLElement
+    expect(banner.dataset.state).toBe('dueSoon')
+    expect(
+      within(banner).getByText(
+        `请最迟于 ${order.balanceDue} 支付尾款 ¥16,128，逾期每天按商品金额的 0.5% 收取滞纳金。`,
+      ),
+    ).toBeTruthy()
+    expect(within(banner).getByRole('link', { name: '支付尾款' }).getAttribute('href')).toBe(
+      '/order/101#pay-balance',
+    )
+    expect(factOf('尾款截止日期')).toEqual({ text: `${order.balanceDue} · 还剩 2 天`, state: 'dueSoon' })
+  })
+
+  it('alerts to an overdue balance with the late fee so far and the forfeiture date', async () => {
+    const order = arrivedDetail(101, 37)
+    serveDetails([order])
+    await openOrder(101)
+
+    // 7 days × 0.5 % of ¥23,040 = ¥806.4, rounded up once
+    expect(order.lateFee).toBe(807)
+    const banner = screen.getByRole('alert')
+    expect(banner.dataset.state).toBe('overdue')
+    expect(within(banner).getByText('尾款已逾期 7 天')).toBeTruthy()
+    expect(
+      within(banner).getByText(
+        `已产生滞纳金 ¥807（每天按商品金额的 0.5% 计），需与尾款 ¥16,128 一并支付；货物将于 ${order.forfeitAt} 被没收。`,
+      ),
+    ).toBeTruthy()
+    expect(within(banner).getByRole('link', { name: '支付尾款' })).toBeTruthy()
+    expect(factOf('尾款截止日期')).toEqual({ text: `${order.balanceDue} · 已逾期 7 天`, state: 'overdue' })
+    expect(factOf('滞纳金（截至今日）')).toEqual({ text: '¥807每天按商品金额的 0.5% 计', state: 'overdue' })
+    expect(factOf('没收日期')).toEqual({
+      text: `逾期未处理的货物将于 ${order.forfeitAt} 被没收`,
+      state: 'overdue',
+    })
+  })
+
+  it('says the goods were forfeited, with no way left to pay', async () => {
+    const order = arrivedDetail(101, 47)
+    serveDetails([order, detailOf(102, { status: 15, forfeitAt: null, deadlineState: null })])
+    const { router } = await openOrder(101)
+
+    const banner = screen.getByRole('alert')
+    expect(banner.dataset.state).toBe('forfeited')
+    expect(within(banner).getByText('货物已没收')).toBeTruthy()
+    expect(
+      within(banner).getByText(
+        `尾款逾期超过 15 天未付，货物已于 ${order.forfeitAt} 被没收，不能再支付尾款。`,
+      ),
+    ).toBeTruthy()
+    expect(screen.queryByRole('link', { name: '支付尾款' })).toBeNull()
+    expect(factOf('没收日期')).toEqual({ text: `货物已于 ${order.forfeitAt} 被没收`, state: 'forfeited' })
+
+    act(() => void router.navigate({ to: '/order/$id', params: { id: '102' } }))
+    await screen.findByRole('heading', { level: 1, name: '订单 102' })
+    const forfeited = screen.getByRole('alert')
+    expect(within(forfeited).getByText('此订单未在期限内处理，货物已被没收，已付款项不予退还。')).toBeTruthy()
+    expect(factOf('货物')).toEqual({ text: '已没收（逾期未处理）', state: 'forfeited' })
+  })
+
+  it('scrolls to the balance payment when the address names it', async () => {
+    const scrolled: string[] = []
+    const scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this.id)
+    })
+    Element.prototype.scrollIntoView = scrollIntoView
+    try {
+      serveDetails([arrivedDetail(101, 28)])
+      await renderApp('/order/101#pay-balance')
+      await screen.findByRole('heading', { level: 1, name: '订单 101' }, { timeout: 5000 })
+
+      // the page names its payment panel, which arrives in its own chunk after the page
+      expect(await screen.findByRole('region', { name: '尾款支付面板' })).toBeTruthy()
+      await waitFor(() => expect(scrolled).toContain('pay-balance'))
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView')
+    }
   })
 })

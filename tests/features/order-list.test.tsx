@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { delay, HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { shopDate } from '../../src/domain/dates.ts'
+import { addDays, classifyDeadline, lateFee } from '../../src/domain/deadlines.ts'
 import type { OrderDto, OrderLineDto } from '../../src/domain/orders.ts'
 import { abortAllRequests } from '../../src/lib/api-client.ts'
 import { dismissAllToasts } from '../../src/lib/toast.ts'
@@ -59,6 +61,27 @@ function orderOf(id: number, overrides: Partial<OrderDto> = {}): OrderDto {
     lines: [orderLine(7)],
     ...overrides,
   }
+}
+
+/**
+ * An order whose goods arrived `daysAgo` shop days ago, in 5 arrival with its deadlines as the server
+ * computes them for today (src/domain/deadlines.ts).
+ */
+function arrivedOrder(id: number, daysAgo: number, overrides: Partial<OrderDto> = {}): OrderDto {
+  const today = shopDate(new Date()) ?? ''
+  const arrivedAt = addDays(today, -daysAgo)
+  const balanceDue = addDays(arrivedAt, 30)
+  return orderOf(id, {
+    status: 5,
+    paidAmount: 3840,
+    arrivedAt,
+    balanceDue,
+    packagingDeadline: addDays(arrivedAt, 45),
+    forfeitAt: addDays(balanceDue, 16),
+    lateFee: lateFee(12800, balanceDue, today),
+    deadlineState: classifyDeadline(balanceDue, today).state,
+    ...overrides,
+  })
 }
 
 type Heard = Record<string, string>[]
@@ -520,5 +543,155 @@ describe('order export', () => {
     }
     expect(await screen.findByText('请求超时，请重试！')).toBeTruthy()
     expect(saved).toEqual([])
+  })
+})
+
+describe('order list: deadlines, Pay balance and reminders', () => {
+  /** The fact of a card's deadlines named `term`: its text and the state it is coloured by. */
+  function fact(card: HTMLElement, term: string) {
+    const dt = within(card).getByText(term, { selector: 'dt' })
+    return { text: dt.nextElementSibling?.textContent, state: dt.parentElement?.dataset.state }
+  }
+  const payLink = (card: HTMLElement) => within(card).queryByRole('link', { name: '支付尾款' })
+
+  /** The final count the server answers, and how many times it was asked. */
+  function serveFinalCount(answer: { count: number; overCount: number }) {
+    const heard = { calls: 0 }
+    server.use(
+      http.get('*/api/mall/order/finalCount', () => {
+        heard.calls += 1
+        return ok(answer)
+      }),
+    )
+    return heard
+  }
+
+  it("shows each arrived order's dates and days in the colour of its deadline, and Pay balance only in 5 arrival", async () => {
+    const onTime = arrivedOrder(301, 10)
+    const dueSoon = arrivedOrder(302, 28)
+    const dueToday = arrivedOrder(303, 30)
+    const overdue = arrivedOrder(304, 35)
+    serveOrders({
+      operable: [
+        onTime,
+        dueSoon,
+        dueToday,
+        overdue,
+        // forfeited by the rules, not yet by the sweep: nothing can be paid any more
+        arrivedOrder(305, 50),
+        arrivedOrder(306, 20, {
+          status: 6,
+          deadlineState: 'onTime',
+          forfeitAt: addDays(onTime.arrivedAt ?? '', 61),
+        }),
+        orderOf(307, { status: 15, arrivedAt: '2026-01-05', balanceDue: '2026-02-04' }),
+        orderOf(308),
+      ],
+    })
+    await renderApp('/order-list/list')
+    await findOrderCard(301)
+
+    const first = orderCard(301)
+    expect(fact(first, '到货日期').text).toBe(onTime.arrivedAt)
+    expect(fact(first, '尾款截止日期')).toEqual({
+      text: `${onTime.balanceDue} · 还剩 20 天`,
+      state: 'onTime',
+    })
+    expect(fact(first, '没收日期')).toEqual({
+      text: `逾期未处理的货物将于 ${onTime.forfeitAt} 被没收`,
+      state: undefined,
+    })
+    expect(within(first).queryByText('滞纳金（截至今日）')).toBeNull()
+    expect(payLink(first)?.getAttribute('href')).toBe('/order/301#pay-balance')
+
+    expect(fact(orderCard(302), '尾款截止日期')).toEqual({
+      text: `${dueSoon.balanceDue} · 还剩 2 天`,
+      state: 'dueSoon',
+    })
+    expect(fact(orderCard(302), '没收日期').state).toBe('dueSoon')
+    expect(fact(orderCard(303), '尾款截止日期')).toEqual({
+      text: `${dueToday.balanceDue} · 今天截止`,
+      state: 'dueSoon',
+    })
+
+    const late = orderCard(304)
+    expect(fact(late, '尾款截止日期')).toEqual({
+      text: `${overdue.balanceDue} · 已逾期 5 天`,
+      state: 'overdue',
+    })
+    // 5 days × 0.5 % of ¥12,800
+    expect(overdue.lateFee).toBe(320)
+    expect(fact(late, '滞纳金（截至今日）')).toEqual({
+      text: '¥320每天按商品金额的 0.5% 计',
+      state: 'overdue',
+    })
+    expect(fact(late, '没收日期')).toEqual({
+      text: `逾期未处理的货物将于 ${overdue.forfeitAt} 被没收`,
+      state: 'overdue',
+    })
+    expect(payLink(late)?.getAttribute('href')).toBe('/order/304#pay-balance')
+
+    expect(fact(orderCard(305), '尾款截止日期').state).toBe('forfeited')
+    expect(fact(orderCard(305), '没收日期').text).toMatch(/^货物已于 \d{4}-\d{2}-\d{2} 被没收$/)
+    expect(payLink(orderCard(305))).toBeNull()
+
+    const packaging = orderCard(306)
+    expect(fact(packaging, '申请打包截止日期')).toEqual({
+      text: `${addDays(onTime.arrivedAt ?? '', 35)} · 还剩 25 天`,
+      state: 'onTime',
+    })
+    expect(within(packaging).queryByText('尾款截止日期')).toBeNull()
+    expect(payLink(packaging)).toBeNull()
+
+    const lost = orderCard(307)
+    expect(fact(lost, '到货日期').text).toBe('2026-01-05')
+    expect(fact(lost, '货物')).toEqual({ text: '已没收（逾期未处理）', state: 'forfeited' })
+    expect(payLink(lost)).toBeNull()
+
+    // not arrived: no dates at all
+    expect(within(orderCard(308)).queryByText('到货日期')).toBeNull()
+    expect(payLink(orderCard(308))).toBeNull()
+  })
+
+  it('reminds of the balances due and overdue from the final count, with the late fee and forfeiture rules', async () => {
+    serveOrders({ operable: [orderOf(101)] })
+    const heard = serveFinalCount({ count: 3, overCount: 1 })
+    const { router } = await renderApp('/order-list/list')
+    await findOrderCard(101)
+
+    const overdue = await screen.findByRole('alert')
+    expect(overdue.dataset.state).toBe('overdue')
+    expect(within(overdue).getByText('1 笔尾款已逾期')).toBeTruthy()
+    expect(
+      within(overdue).getByText(
+        '逾期每天按商品金额的 0.5% 收取滞纳金，需与尾款一并支付；逾期超过 15 天仍未付清，货物将被没收。',
+      ),
+    ).toBeTruthy()
+    const due = screen.getByText('2 笔尾款待支付').closest('[role="status"]') as HTMLElement
+    expect(within(due).getByText('请在到货后 30 天内付清尾款，逾期将收取滞纳金。')).toBeTruthy()
+    // the startup read the count, and the list read it again
+    await waitFor(() => expect(heard.calls).toBe(2))
+
+    fireEvent.click(within(overdue).getByRole('link', { name: '查看待付尾款的订单' }))
+    await waitFor(() => expect(router.state.location.search).toEqual({ pageNum: 1, status: 5 }))
+  })
+
+  it('counts the balances the page shows when the final count says fewer', async () => {
+    serveOrders({ operable: [arrivedOrder(301, 10), arrivedOrder(304, 35)] })
+    serveFinalCount({ count: 0, overCount: 0 })
+    await renderApp('/order-list/list')
+    await findOrderCard(301)
+
+    expect(within(await screen.findByRole('alert')).getByText('1 笔尾款已逾期')).toBeTruthy()
+    expect(screen.getByText('1 笔尾款待支付')).toBeTruthy()
+  })
+
+  it('shows no reminder when no balance is due', async () => {
+    serveOrders({ operable: [orderOf(101), orderOf(102, { status: 6, deadlineState: 'onTime' })] })
+    serveFinalCount({ count: 0, overCount: 0 })
+    await renderApp('/order-list/list')
+    await findOrderCard(101)
+    expect(screen.queryByText(/笔尾款/)).toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 })

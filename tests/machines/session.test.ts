@@ -8,6 +8,7 @@ import {
   restorableSession,
   type SessionSnapshot,
   type StartupData,
+  type StartupLoadInput,
   selectClaims,
   selectIsSignedIn,
   selectStartup,
@@ -58,6 +59,8 @@ const STARTUP: StartupData = {
   cartNumber: 3,
   addressCount: 2,
   extraPayCount: 1,
+  orderFinalCount: 2,
+  orderFinalOverCount: 1,
   charge: { discount: 0.9, platPercent: 0.03, frontMoney: 0.3, settlePercent: 0.035, rate: 0.048 },
   vipList: [{ vip: 1, scoreRate: 0.01, minMonthlySpend: 0 }],
   payInfo: PAY_INFO,
@@ -93,6 +96,8 @@ interface Stubs {
 function harness(stubs: Stubs = {}) {
   /** The side effects in the order the machine ran them. */
   const effects: string[] = []
+  /** The startup data on screen when each startup load began (what a failed part falls back to). */
+  const shownAtLoad: StartupData[] = []
   const calls = {
     loadStartup: vi.fn(stubs.loadStartup ?? (() => Promise.resolve(STARTUP))),
     loadVipInfo: vi.fn(stubs.loadVipInfo ?? (() => Promise.resolve(FRESH_VIP_INFO))),
@@ -117,7 +122,10 @@ function harness(stubs: Stubs = {}) {
   }
   const machine = sessionMachine.provide({
     actors: {
-      loadStartup: fromPromise<StartupData, { token: string }>(({ input }) => calls.loadStartup(input.token)),
+      loadStartup: fromPromise<StartupData, StartupLoadInput>(({ input }) => {
+        shownAtLoad.push(input.current)
+        return calls.loadStartup(input.token)
+      }),
       loadVipInfo: fromPromise<VipInfo, { token: string }>(({ input }) => calls.loadVipInfo(input.token)),
       signOut: fromPromise<void, { token: string }>(({ input }) => calls.signOut(input.token)),
     },
@@ -134,7 +142,7 @@ function harness(stubs: Stubs = {}) {
     },
   })
   const start = (token: string | null) => createActor(machine, { input: { token, nowMs: NOW_MS } }).start()
-  return { machine, calls, actions, effects, start }
+  return { machine, calls, actions, effects, start, shownAtLoad }
 }
 
 const isReady = (snapshot: SessionSnapshot) => snapshot.matches({ signedIn: 'ready' })
@@ -329,6 +337,39 @@ describe('session machine: startup data', () => {
     actor.send({ type: 'STARTUP_PATCHED', patch: { cartNumber: 5 } })
 
     expect(selectStartup(actor.getSnapshot())).toEqual({ ...STARTUP, cartNumber: 5 })
+  })
+
+  it('patches the balance counts and hands the counts on screen to the next load', async () => {
+    const { start, shownAtLoad } = harness()
+    const actor = start(tokenFor(claimsOf()))
+    await waitFor(actor, isReady)
+    expect(shownAtLoad).toEqual([EMPTY_STARTUP])
+
+    actor.send({ type: 'STARTUP_PATCHED', patch: { orderFinalCount: 5, orderFinalOverCount: 3 } })
+    expect(selectStartup(actor.getSnapshot())).toEqual({
+      ...STARTUP,
+      orderFinalCount: 5,
+      orderFinalOverCount: 3,
+    })
+
+    actor.send({ type: 'RELOAD_STARTUP' })
+    await waitFor(actor, isReady)
+    // the feature's load keeps these when the count call fails
+    expect(shownAtLoad[1]).toMatchObject({ orderFinalCount: 5, orderFinalOverCount: 3 })
+    expect(selectStartup(actor.getSnapshot())).toEqual(STARTUP)
+  })
+
+  it('starts another account from no balance counts', async () => {
+    const other = tokenFor(claimsOf({ sub: '43', sid: 'session-b' }))
+    const { start, shownAtLoad } = harness()
+    const actor = start(tokenFor(claimsOf()))
+    await waitFor(actor, isReady)
+    actor.send({ type: 'STARTUP_PATCHED', patch: { orderFinalCount: 5, orderFinalOverCount: 3 } })
+
+    actor.send({ type: 'SIGNED_IN', token: other })
+    expect(selectStartup(actor.getSnapshot())).toMatchObject({ orderFinalCount: 0, orderFinalOverCount: 0 })
+    await waitFor(actor, isReady)
+    expect(shownAtLoad.at(-1)).toEqual(EMPTY_STARTUP)
   })
 })
 
@@ -606,6 +647,18 @@ describe('session machine: persisted snapshot', () => {
         context: { ...persisted.context, startup: startupWithoutCount },
       }),
     ).toBeUndefined()
+    for (const field of ['orderFinalCount', 'orderFinalOverCount'] as const) {
+      const { [field]: _count, ...withoutField } = persisted.context.startup
+      expect(
+        parsePersistedSession({ ...persisted, context: { ...persisted.context, startup: withoutField } }),
+      ).toBeUndefined()
+      expect(
+        parsePersistedSession({
+          ...persisted,
+          context: { ...persisted.context, startup: { ...persisted.context.startup, [field]: '2' } },
+        }),
+      ).toBeUndefined()
+    }
     expect(parsePersistedSession('session')).toBeUndefined()
   })
 

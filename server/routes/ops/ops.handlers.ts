@@ -1,10 +1,12 @@
 import { createFactory } from 'hono/factory'
+import { arrivalBody, splitBody } from '../../../src/domain/arrival.ts'
 import { opsOrderListQuery, orderIdParams, refundBody } from '../../../src/domain/orders.ts'
 import { payLatchBody } from '../../../src/domain/payments.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { ok } from '../../http/envelope.ts'
 import { requireSession, signedIn } from '../../http/session.ts'
 import { validJson, validParams, validQuery } from '../../http/validate.ts'
+import { bookArrival, splitOpsOrder } from '../../services/ops/ops-arrival.ts'
 import {
   listOpsOrders,
   loadOpsOrderDetail,
@@ -56,6 +58,38 @@ export const refundOrderHandlers = factory.createHandlers(
       at: c.var.deps.now(),
     })
     return ok(c, refund)
+  },
+)
+
+export const arrivalHandlers = factory.createHandlers(
+  operatorOnly,
+  validParams(orderIdParams),
+  validJson(arrivalBody),
+  async (c) => {
+    const { arrivedAt, lineIds } = c.req.valid('json')
+    const detail = await bookArrival(c.var.deps.db, {
+      orderId: c.req.valid('param').id,
+      arrivedAt,
+      lineIds,
+      actorId: signedIn(c).userId,
+      at: c.var.deps.now(),
+    })
+    return ok(c, detail)
+  },
+)
+
+export const splitHandlers = factory.createHandlers(
+  operatorOnly,
+  validParams(orderIdParams),
+  validJson(splitBody),
+  async (c) => {
+    const detail = await splitOpsOrder(c.var.deps.db, {
+      orderId: c.req.valid('param').id,
+      groups: c.req.valid('json').groups,
+      actorId: signedIn(c).userId,
+      at: c.var.deps.now(),
+    })
+    return ok(c, detail)
   },
 )
 

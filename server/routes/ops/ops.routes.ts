@@ -1,8 +1,7 @@
 import * as v from 'valibot'
-import { orderListEntries } from '../../../src/domain/list-queries.ts'
-import { refundBody } from '../../../src/domain/orders.ts'
+import { arrivalBody, splitBody } from '../../../src/domain/arrival.ts'
+import { opsOrderListEntries, refundBody } from '../../../src/domain/orders.ts'
 import { payLatchBody } from '../../../src/domain/payments.ts'
-import { optionalQueryValue, wholeNumber } from '../../../src/domain/queries.ts'
 import type { RouteContract } from '../contract.ts'
 
 /*
@@ -12,16 +11,13 @@ import type { RouteContract } from '../contract.ts'
  */
 
 // Published query of the list; the handler validates with opsOrderListQuery (adds end ≥ start).
-const opsListQuery = v.object({
-  ...orderListEntries,
-  userId: optionalQueryValue(wholeNumber(1, 999_999_999)),
-})
+const opsListQuery = v.object(opsOrderListEntries)
 
 export const listOpsOrders = {
   method: 'get',
   path: '/ops/orders',
   summary:
-    'Every shopper’s orders, newest first. Filters: status (table B, each code on its own: 15 is not folded into 1), userId, orderId, startDate and endDate (shop dates, inclusive)',
+    'Every shopper’s orders, newest first. Filters: status (table B, each code on its own: 15 is not folded into 1), userId, orderId, startDate and endDate (shop dates, inclusive), keyword (an order number, or a line’s JAN code or item number, exactly; item numbers in any case)',
   tag: 'ops',
   access: 'operator',
   query: opsListQuery,
@@ -59,6 +55,28 @@ export const refundOrder = {
   returns: 'OrderRefund { orderId, before, after, payments }',
 } satisfies RouteContract
 
+export const bookArrival = {
+  method: 'post',
+  path: '/ops/orders/:id/arrival',
+  summary:
+    'The goods reached the warehouse on arrivedAt (a shop date, today or earlier; 400 when in the future, or so long ago that the goods would already be forfeited). With lineIds (some of the order’s lines, each once) the order is split first and only those lines’ child arrives. The order goes 3/4 → 5 arrival when a balance is owed, → 6 finalPay when paid in full; any other status 409. Audited',
+  tag: 'ops',
+  access: 'operator',
+  body: arrivalBody,
+  returns: 'OpsOrderDetailDto of the order that arrived (the child when split)',
+} satisfies RouteContract
+
+export const splitOrder = {
+  method: 'post',
+  path: '/ops/orders/:id/split',
+  summary:
+    'Splits an order in 3 waitOrder or 4 order into one child per group of lines (every line once, two groups or more; else 400 on groups), in the same status; amounts, what was paid and the points held add up to the parent’s to the yen. The order goes to 0 split; other statuses 409. Audited',
+  tag: 'ops',
+  access: 'operator',
+  body: splitBody,
+  returns: 'OpsOrderDetailDto of the split order, with its children',
+} satisfies RouteContract
+
 export const readPayLatch = {
   method: 'get',
   path: '/ops/settings/pay-latch',
@@ -84,6 +102,8 @@ export const opsContracts: RouteContract[] = [
   opsOrderDetail,
   markOrdered,
   refundOrder,
+  bookArrival,
+  splitOrder,
   readPayLatch,
   setPayLatch,
 ]

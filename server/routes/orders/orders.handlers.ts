@@ -16,6 +16,7 @@ import type { AppEnv } from '../../app-env.ts'
 import { notFound, ok } from '../../http/envelope.ts'
 import { requireSession, signedIn } from '../../http/session.ts'
 import { validJson, validParams, validQuery } from '../../http/validate.ts'
+import { finalCount } from '../../services/orders/order-counts.ts'
 import { exportOrders } from '../../services/orders/order-export.ts'
 import {
   listChildOrders,
@@ -100,6 +101,10 @@ export const settleDetailsHandlers = factory.createHandlers(
     })
     return ok(c, details)
   },
+)
+
+export const finalCountHandlers = factory.createHandlers(customerOnly, async (c) =>
+  ok(c, await finalCount(c.var.deps.db, { userId: signedIn(c).userId, at: c.var.deps.now() })),
 )
 
 /** A left-out, null or blank date is no bound. */

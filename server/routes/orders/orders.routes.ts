@@ -53,6 +53,16 @@ export const settleDetails = {
   returns: 'SettleDetailsDto',
 } satisfies RouteContract
 
+export const finalCount = {
+  method: 'get',
+  path: '/mall/order/finalCount',
+  summary:
+    'Balances for the header and the tips: count, the caller’s operable orders in 5 arrival (balance unpaid); overCount, those of them past the balance due date on the shop’s day',
+  tag: 'orders',
+  access: 'customer',
+  returns: 'FinalCountDto { count, overCount }',
+} satisfies RouteContract
+
 export const exportOrders = {
   method: 'post',
   path: '/mall/order/export',
@@ -87,6 +97,7 @@ export const orderContracts: RouteContract[] = [
   listOperableOrders,
   listChildOrders,
   settleDetails,
+  finalCount,
   exportOrders,
   orderDetail,
 ]

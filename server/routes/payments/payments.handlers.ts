@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { createFactory } from 'hono/factory'
+import { finalPayQuery } from '../../../src/domain/arrival.ts'
 import {
   orderPayParams,
   orderPayQuery,
@@ -16,6 +17,7 @@ import { requireSession, signedIn } from '../../http/session.ts'
 import { validParams, validQuery } from '../../http/validate.ts'
 import { idempotencyKeyHeader, withIdempotency } from '../../services/idempotency.ts'
 import { payOrderDeposit } from '../../services/payments/create-payment.ts'
+import { payOrderBalance } from '../../services/payments/final-payment.ts'
 import { webhookGateway } from '../../services/payments/gateways.ts'
 import { readPayLatch } from '../../services/payments/pay-latch.ts'
 import { readPayStatus } from '../../services/payments/pay-status.ts'
@@ -24,7 +26,9 @@ import { readSandboxPayment, sandboxOutcome as runSandboxOutcome } from '../../s
 import { SBPS_SUBMIT_SCRIPT, sbpsFormResponse } from '../../services/payments/sbps-form.ts'
 import { receiveWebhook } from '../../services/payments/webhooks.ts'
 import {
+  finalPayParams,
   paymentIdParams,
+  paypalFinalPayParams,
   providerReturnParams,
   sandboxOutcomeParams,
   sandboxOutcomeQuery,
@@ -96,6 +100,65 @@ export const orderPayPaypalHandlers = factory.createHandlers(
       method,
       orderId: c.req.valid('param').id,
       ...c.req.valid('query'),
+      idempotencyKey,
+    })
+  },
+)
+
+interface PayBalanceCall {
+  route: PayRoute
+  method: number
+  orderId: number
+  points: number
+  idempotencyKey: string | undefined
+}
+
+/** One final-payment call: route and `{type}` decided, the rest is shared by the three routes. */
+async function payBalance(c: Context<AppEnv>, call: PayBalanceCall) {
+  const { route, method, orderId, points, idempotencyKey: key } = call
+  if (!PAY_METHODS[route].includes(method)) throw typeNotOffered()
+  const { deps } = c.var
+  const { userId } = signedIn(c)
+  const at = deps.now()
+  // The key stands for this path (route, type, order) and the points asked for.
+  const request = `${c.req.method} ${c.req.path}?score=${points}`
+  const answer = await withIdempotency<PayAnswer>(deps.db, { userId, key, request, at }, (tx) =>
+    payOrderBalance(tx, deps, { userId, orderId, route, method, points }, at),
+  )
+  return ok(c, answer)
+}
+
+const typedFinalPayHandlers = (route: 'card' | 'sbps') =>
+  factory.createHandlers(
+    customerOnly,
+    idempotencyKeyHeader,
+    validParams(finalPayParams),
+    validQuery(finalPayQuery),
+    (c) => {
+      const { type, orderId } = c.req.valid('param')
+      const { idempotencyKey } = c.req.valid('header')
+      const points = c.req.valid('query').score
+      return payBalance(c, { route, method: type, orderId, points, idempotencyKey })
+    },
+  )
+
+export const finalPayCardHandlers = typedFinalPayHandlers('card')
+export const finalPaySbpsHandlers = typedFinalPayHandlers('sbps')
+
+export const finalPayPaypalHandlers = factory.createHandlers(
+  customerOnly,
+  idempotencyKeyHeader,
+  validParams(paypalFinalPayParams),
+  validQuery(finalPayQuery),
+  (c) => {
+    const { idempotencyKey } = c.req.valid('header')
+    // PayPal has no `{type}`: its one method is 0.
+    const method = PAY_METHODS.paypal[0] ?? 0
+    return payBalance(c, {
+      route: 'paypal',
+      method,
+      orderId: c.req.valid('param').orderId,
+      points: c.req.valid('query').score,
       idempotencyKey,
     })
   },

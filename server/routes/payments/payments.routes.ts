@@ -1,5 +1,11 @@
 import * as v from 'valibot'
-import { orderPayQuery, PAY_RETURN_OUTCOMES, SANDBOX_OUTCOMES } from '../../../src/domain/payments.ts'
+import { finalPayQuery } from '../../../src/domain/arrival.ts'
+import {
+  orderPayQuery,
+  PAY_RETURN_OUTCOMES,
+  payTypeValue,
+  SANDBOX_OUTCOMES,
+} from '../../../src/domain/payments.ts'
 import { queryValue, wholeNumber } from '../../../src/domain/queries.ts'
 import { PAYMENT_ID_PATTERN } from '../../services/payments/payment-ids.ts'
 import type { RouteContract } from '../contract.ts'
@@ -8,6 +14,14 @@ const idempotent =
   'Accepts an Idempotency-Key header: the same key and request answer the first answer (the same payment); the same key on another request is a 409.'
 const firstPayment =
   'The first payment (the deposit, or the whole total without one) of the caller’s order {id} in 2 waitPay, with ?addressId= one of the caller’s addresses (copied onto the order; left out or not the caller’s: 400 "please select a delivery address"). The points held at checkout pay first; an earlier open attempt of the order is cancelled. 404 for another shopper’s order, 409 when the order is not awaiting payment or payments are closed ("Payment is currently unavailable", nothing changes).'
+
+const finalPayment =
+  'The final payment of the caller’s order {orderId} in 5 arrival: the balance still owed plus the late fee so far (0.5 % of the goods a day past the balance due date, the domain’s figure for the shop’s day), in one payment; the late-fee record is marked paid with it and the order goes 5 → 6 on the verified webhook. ?score= points to use (capped by what is due and by the caller’s points; held now, given back if the payment fails or is cancelled). An earlier open balance attempt of the order is cancelled. 404 for another shopper’s order; 409 when the order is not awaiting its balance, when its goods were forfeited (in 15, or past the forfeiture date), or when payments are closed ("Payment is currently unavailable"); nothing changes.'
+
+/** `{type}/{orderId}` of the card and sbps final-payment routes. */
+export const finalPayParams = v.object({ type: payTypeValue, orderId: wholeNumber(1, 999_999_999) })
+/** `{orderId}` of PayPal's final-payment route. */
+export const paypalFinalPayParams = v.object({ orderId: wholeNumber(1, 999_999_999) })
 
 /** `{paymentId}` of the status and sandbox calls. */
 export const paymentIdParams = v.object({
@@ -71,6 +85,39 @@ export const orderPayPaypal = {
   access: 'customer',
   idempotent: true,
   query: orderPayQuery,
+  returns: 'PayAnswer { paymentId, redirectUrl }',
+} satisfies RouteContract
+
+export const finalPayCard = {
+  method: 'post',
+  path: '/mall/order/finallyPay/:type/:orderId',
+  summary: `Card / bank route ({type} 1 card, 2 bank transfer). ${finalPayment} ${idempotent}`,
+  tag: 'payments',
+  access: 'customer',
+  idempotent: true,
+  query: finalPayQuery,
+  returns: 'PayAnswer { paymentId, redirectUrl } (send the shopper to redirectUrl; back at /final-success)',
+} satisfies RouteContract
+
+export const finalPaySbps = {
+  method: 'post',
+  path: '/mall/sb_pay/finalPay/:type/:orderId',
+  summary: `SB Payment Service route ({type} 1 card, 2 konbini, 3 PayPay). ${finalPayment} ${idempotent}`,
+  tag: 'payments',
+  access: 'customer',
+  idempotent: true,
+  query: finalPayQuery,
+  returns: 'PayAnswer { paymentId, redirectUrl }',
+} satisfies RouteContract
+
+export const finalPayPaypal = {
+  method: 'post',
+  path: '/mall/paypal/finallyPay/:orderId',
+  summary: `PayPal route. ${finalPayment} ${idempotent}`,
+  tag: 'payments',
+  access: 'customer',
+  idempotent: true,
+  query: finalPayQuery,
   returns: 'PayAnswer { paymentId, redirectUrl }',
 } satisfies RouteContract
 
@@ -166,6 +213,9 @@ export const paymentContracts: RouteContract[] = [
   orderPayCard,
   orderPaySbps,
   orderPayPaypal,
+  finalPayCard,
+  finalPaySbps,
+  finalPayPaypal,
   payStatus,
   payLatch,
   sandboxPayment,

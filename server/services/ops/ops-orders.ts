@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import {
   canOrderTransition,
   isOrderStatus,
@@ -11,7 +11,7 @@ import type { Page } from '../../../src/domain/queries.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
 import type { AppDeps } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
-import { orders, users } from '../../db/schema.ts'
+import { orderLines, orders, products, users } from '../../db/schema.ts'
 import { ApiError, notFound } from '../../http/envelope.ts'
 import { toOrderDtos } from '../orders/order-dto.ts'
 import { filterConditions, orderRowPage } from '../orders/order-lists.ts'
@@ -45,12 +45,28 @@ function shopperOf(shoppers: Map<number, Shopper>, userId: number | undefined): 
 }
 
 /**
+ * The arrivals screen's search: the order number, or a line's JAN code (frozen on the line, or the
+ * product's current one) or the product's item number (any case: products_item_no_lower_idx).
+ */
+function keywordCondition(keyword: string): SQL {
+  const lineMatches = sql`exists (
+    select 1 from ${orderLines}
+    join ${products} on ${products.id} = ${orderLines.productId}
+    where ${orderLines.orderId} = ${orders.id}
+      and (${orderLines.barcode} = ${keyword} or ${products.janCode} = ${keyword}
+        or lower(${products.itemNo}) = lower(${keyword})))`
+  const orderNumber = /^\d{1,9}$/.test(keyword) ? Number(keyword) : undefined
+  return orderNumber === undefined ? lineMatches : (or(eq(orders.id, orderNumber), lineMatches) as SQL)
+}
+
+/**
  * GET /api/ops/orders: any shopper's orders, newest first. The status is table B's, matched on its own
  * (15 is not folded into 1 as in the shopper's filter: operators tell the two cancellations apart).
  */
 export async function listOpsOrders(db: Db, query: OpsOrderListQuery, at: Date): Promise<Page<OpsOrderDto>> {
   const where = and(
     query.userId === undefined ? undefined : eq(orders.userId, query.userId),
+    query.keyword === undefined ? undefined : keywordCondition(query.keyword),
     ...filterConditions({
       statuses: query.status === undefined ? undefined : [query.status],
       orderId: query.orderId,
@@ -88,6 +104,15 @@ export async function loadOpsOrderDetail(db: Db, orderId: number, at: Date): Pro
 const statusName = (status: number) =>
   isOrderStatus(status) ? ORDER_STATUS_INFO[status].label.en : String(status)
 
+/** The 409 refusing a status change the flow does not allow, naming the current status (`data.status`). */
+export function orderStatusConflict(orderId: number, from: number, to: OrderStatus): ApiError {
+  return new ApiError(
+    ResultCode.conflict,
+    `Order ${orderId} is ${statusName(from)}; it cannot become ${statusName(to)}`,
+    { status: from },
+  )
+}
+
 /**
  * Moves an order along ORDER_FLOW in the caller's transaction: the row is locked, the flow must allow
  * the change, and the UPDATE is guarded on the old status. Refused: 409 naming the current status
@@ -104,12 +129,7 @@ export async function changeOrderStatus(
     .for('update')
   if (!row) throw notFound('Order')
   const from = row.status
-  const refused = () =>
-    new ApiError(
-      ResultCode.conflict,
-      `Order ${change.orderId} is ${statusName(from)}; it cannot become ${statusName(change.to)}`,
-      { status: from },
-    )
+  const refused = () => orderStatusConflict(change.orderId, from, change.to)
   if (!isOrderStatus(from) || !canOrderTransition(from, change.to)) throw refused()
   const updated = await tx
     .update(orders)

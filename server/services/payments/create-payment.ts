@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts'
 import { orders, payments } from '../../db/schema.ts'
 import { ApiError, notFound } from '../../http/envelope.ts'
 import { ownAddress } from '../addresses.ts'
-import type { GatewayDeps, PaymentGateway } from './gateway.ts'
+import type { GatewayDeps, PaymentAttempt, PaymentGateway } from './gateway.ts'
 import { gatewayFor, gatewayOfPayment } from './gateways.ts'
 import { type EndedPayment, endOpenOrderPayments } from './order-payments.ts'
 import { readPayLatch } from './pay-latch.ts'
@@ -115,18 +115,30 @@ export async function payOrderDeposit(
     await settle(tx, { paymentId, providerRef: null, amount: 0, currency: 'JPY' }, at)
     return { paymentId, redirectUrl: payReturnPage('deposit', 'success', paymentId) }
   }
+  return beginAtGateway(tx, deps, gateway, {
+    paymentId,
+    purpose: 'deposit',
+    route: request.route,
+    method: request.method,
+    amount: payable,
+    // Shown on the provider's page (and sent to SBPS in Shift_JIS): the shop's name and the order.
+    description: `Yoyaku ご注文 ${order.id}`,
+  })
+}
+
+/**
+ * Starts a recorded payment at its gateway, in the pay call's transaction (see payOrderDeposit for why
+ * inside it), keeps the provider's reference on the row and answers where to send the shopper.
+ */
+export async function beginAtGateway(
+  tx: Db,
+  deps: GatewayDeps,
+  gateway: PaymentGateway,
+  attempt: Omit<PaymentAttempt, 'currency' | 'returnUrls'>,
+): Promise<PayAnswer> {
+  const { paymentId } = attempt
   const begun = await gateway
-    .begin({
-      paymentId,
-      purpose: 'deposit',
-      route: request.route,
-      method: request.method,
-      amount: payable,
-      currency: 'JPY',
-      // Shown on the provider's page (and sent to SBPS in Shift_JIS): the shop's name and the order.
-      description: `Yoyaku ご注文 ${order.id}`,
-      returnUrls: providerReturnUrls(deps.publicUrl, paymentId),
-    })
+    .begin({ ...attempt, currency: 'JPY', returnUrls: providerReturnUrls(deps.publicUrl, paymentId) })
     .catch((error: unknown) => {
       // A refusal the shopper can act on (Stripe's ¥50 minimum) stays as it is. A provider that cannot
       // be reached or refuses our credentials rolls the attempt back: no payment row, the order as it was.
@@ -146,7 +158,7 @@ export async function payOrderDeposit(
  * provider that cannot be reached leaves its page to expire on its own; should it still be paid, settle()
  * logs the money received for an ended payment so the operator refunds it.
  */
-async function closeAtProviders(ended: EndedPayment[], deps: GatewayDeps): Promise<void> {
+export async function closeAtProviders(ended: EndedPayment[], deps: GatewayDeps): Promise<void> {
   for (const payment of ended) {
     const gateway: PaymentGateway | null = gatewayOfPayment(payment.gateway, deps)
     if (!gateway?.cancel) continue

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts'
 import { orders, payments, users } from '../../db/schema.ts'
 import { ApiError } from '../../http/envelope.ts'
 import { changePoints } from '../points.ts'
+import { settleBalanceLateFee } from './late-fees.ts'
 
 export type PaymentRow = typeof payments.$inferSelect
 
@@ -77,12 +78,21 @@ export async function settle(tx: Db, confirmation: Confirmation, at: Date): Prom
 type PurposeEffect = (tx: Db, payment: PaymentRow, at: Date) => Promise<void>
 
 /**
- * The effects by purpose. The balance (order 5 → 6), shipping fee (package 3 → 4, orders 9 → 10) and
- * extra fees (fees 1 → 2) come with their issues and plug in here; until then such a payment cannot be
- * created, and settling one throws rather than marking money paid with no effect.
+ * The effects by purpose. The shipping fee (package 3 → 4, orders 9 → 10) and extra fees (fees 1 → 2)
+ * come with their issues and plug in here; until then such a payment cannot be created, and settling
+ * one throws rather than marking money paid with no effect.
  */
 const PURPOSE_EFFECTS: Partial<Record<PaymentPurpose, PurposeEffect>> = {
   deposit: depositPaid,
+  balance: balancePaid,
+}
+
+function onlyOrderOf(payment: PaymentRow): number {
+  const [orderId] = payment.target
+  if (orderId === undefined || payment.target.length !== 1) {
+    throw new Error(`${payment.purpose} payment ${payment.id} must target exactly one order`)
+  }
+  return orderId
 }
 
 /**
@@ -90,10 +100,7 @@ const PURPOSE_EFFECTS: Partial<Record<PaymentPurpose, PurposeEffect>> = {
  * `paidAmount`, points earned on the yen.
  */
 async function depositPaid(tx: Db, payment: PaymentRow, at: Date): Promise<void> {
-  const [orderId] = payment.target
-  if (orderId === undefined || payment.target.length !== 1) {
-    throw new Error(`deposit payment ${payment.id} must target exactly one order`)
-  }
+  const orderId = onlyOrderOf(payment)
   if (!canOrderTransition(OrderStatus.waitPay, OrderStatus.waitOrder))
     throw new Error('order flow forbids 2 → 3')
   const [order] = await tx
@@ -115,6 +122,50 @@ async function depositPaid(tx: Db, payment: PaymentRow, at: Date): Promise<void>
     )
     return
   }
+  await earnPoints(tx, order, payment)
+}
+
+/**
+ * The final payment of an order: 5 arrival → 6 finalPay, the goods-and-fees part of what was received
+ * added to `paidAmount` (the late fee it carried is the late-fee record's, not the order's), the late-fee
+ * record settled with it, points earned on the yen.
+ */
+async function balancePaid(tx: Db, payment: PaymentRow, at: Date): Promise<void> {
+  const orderId = onlyOrderOf(payment)
+  if (!canOrderTransition(OrderStatus.arrival, OrderStatus.finalPay))
+    throw new Error('order flow forbids 5 → 6')
+  const [order] = await tx
+    .update(orders)
+    .set({
+      status: OrderStatus.finalPay,
+      paidAmount: sqlAdd(orders.paidAmount, payment.amount + payment.pointsUsed - payment.lateFee),
+      updatedAt: at,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.arrival)))
+    .returning({ id: orders.id, userId: orders.userId, arrivedAt: orders.arrivedAt })
+  if (!order) {
+    // The order left 5 while the shopper was paying (forfeited past the grace window, or refunded).
+    // As for the deposit: the payment stays 2 pay on record, the operator refunds it, nothing revives.
+    console.error(
+      `[payments] PAID AFTER THE ORDER CLOSED: payment ${payment.id} (¥${payment.amount}) for order ${orderId}, which is no longer awaiting its balance: refund it`,
+    )
+    return
+  }
+  await settleBalanceLateFee(
+    tx,
+    {
+      orderId: order.id,
+      userId: order.userId,
+      arrivedAt: order.arrivedAt,
+      paymentId: payment.id,
+      lateFee: payment.lateFee,
+    },
+    at,
+  )
+  await earnPoints(tx, order, payment)
+}
+
+async function earnPoints(tx: Db, order: { id: number; userId: number }, payment: PaymentRow): Promise<void> {
   const earned = pointsEarned(payment.amount, await scoreRateOf(tx, order.userId))
   if (earned > 0) {
     await changePoints(tx, {
@@ -134,9 +185,11 @@ async function scoreRateOf(tx: Db, userId: number): Promise<number> {
 }
 
 /**
- * Ends an open payment (the gateway reports a decline, a cancel or an expiry): 1 → 4 with the reason,
- * guarded, so a paid payment never moves back. Nothing else changes: the order stays payable and its
- * held points stay with it. Answers whether it changed.
+ * Ends an open payment (the gateway reports a decline, a cancel or an expiry; a newer attempt replaces
+ * it): 1 → 4 with the reason, guarded, so a paid payment never moves back and a repeat changes nothing.
+ * The order stays payable. Points a balance (or later fee) payment held from the shopper go back to them
+ * in the same transaction; a deposit's points are the order's (held at checkout) and stay with it until
+ * the order itself is cancelled. Answers whether it changed.
  */
 export async function failPayment(
   tx: Db,
@@ -146,12 +199,29 @@ export async function failPayment(
 ): Promise<boolean> {
   if (!canPaymentTransition(PaymentStatus.waitPay, PaymentStatus.cancel))
     throw new Error('payment flow forbids 1 → 4')
-  const ended = await tx
+  const [ended] = await tx
     .update(payments)
     .set({ status: PaymentStatus.cancel, failure: failure ?? 'cancelled', updatedAt: at })
     .where(and(eq(payments.id, paymentId), eq(payments.status, PaymentStatus.waitPay)))
-    .returning({ id: payments.id })
-  return ended.length > 0
+    .returning({
+      id: payments.id,
+      userId: payments.userId,
+      purpose: payments.purpose,
+      target: payments.target,
+      pointsUsed: payments.pointsUsed,
+    })
+  if (!ended) return false
+  if (ended.purpose !== 'deposit' && ended.pointsUsed > 0) {
+    await changePoints(tx, {
+      userId: ended.userId,
+      delta: ended.pointsUsed,
+      reason: 'return',
+      // only a balance payment's target is an order (shipping targets packages, extra fees their ids)
+      orderId: ended.purpose === 'balance' ? (ended.target[0] ?? null) : null,
+      paymentId: ended.id,
+    })
+  }
+  return true
 }
 
 const sqlAdd = (column: AnyColumn, amount: number) => sql`${column} + ${amount}`

@@ -5,69 +5,36 @@ import {
   checkoutMachine,
 } from '../../../machines/checkout/checkout.machine.ts'
 import type { SavedCheckout } from '../../../machines/checkout/checkout-saved-state.ts'
-import type {
-  CheckoutFailure,
-  CheckoutInput,
-  CreateOrderInput,
-  PayInput,
-} from '../../../machines/checkout/checkout-types.ts'
-import { PAYMENT_UNAVAILABLE_MESSAGE, SELECT_ADDRESS_MESSAGE } from '../../domain/payments.ts'
-import { ResultCode } from '../../domain/result-code.ts'
-import { type ApiCallOptions, ApiFailure } from '../../lib/api-client.ts'
+import type { CheckoutInput, CreateOrderInput, PayInput } from '../../../machines/checkout/checkout-types.ts'
+import type { ApiCallOptions } from '../../lib/api-client.ts'
 import { currentLanguage } from '../../lib/i18n.ts'
 import type { CartSessionLink } from '../account/session/cart-session-link.ts'
 import { getOrderDetail } from '../orders/api/order-detail.ts'
 import { createOrder } from './api/create-order.ts'
 import { orderPay } from './api/order-pay.ts'
 import { payStatus } from './api/pay-status.ts'
+import { asPayCall } from './pay-call.ts'
 import { isUnfinishedOrder, savedCheckoutOf } from './saved-checkout.ts'
 
 /** The checkout tells the shopper itself (dialog, panel, result page): its calls never toast. */
 const quiet: ApiCallOptions = { systemNotify: false }
 
-/** An ApiFailure as the checkout machine reads it. */
-export function checkoutFailureOf(error: unknown): CheckoutFailure {
-  // no answer (or the call was cut off): nobody knows whether the server acted
-  if (!(error instanceof ApiFailure) || error.kind !== 'server') return { kind: 'offline' }
-  const code = error.code ?? 0
-  if (code === ResultCode.notFound) return { kind: 'notFound' }
-  // 429 and server faults are no answer about the request itself
-  if (code === ResultCode.tooManyRequests || code >= 500) return { kind: 'offline' }
-  if (error.message.includes(PAYMENT_UNAVAILABLE_MESSAGE)) {
-    return { kind: 'latchClosed', message: error.message }
-  }
-  if (error.message.includes(SELECT_ADDRESS_MESSAGE)) return { kind: 'address', message: error.message }
-  return { kind: 'refused', message: error.message }
-}
-
-async function asCheckoutCall<T>(call: () => Promise<T>): Promise<T> {
-  // The browser knows it has no network: say so at once instead of a doomed request.
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-    throw { kind: 'offline' } satisfies CheckoutFailure
-  }
-  try {
-    return await call()
-  } catch (error) {
-    throw checkoutFailureOf(error)
-  }
-}
-
 const machine = checkoutMachine.provide({
   actors: {
     createOrder: fromPromise(({ input }: { input: CreateOrderInput }) =>
-      asCheckoutCall(() =>
+      asPayCall(() =>
         createOrder({ cartLineIds: input.cartLineIds }, input.points, input.key, currentLanguage(), quiet),
       ),
     ),
-    pay: fromPromise(({ input }: { input: PayInput }) => asCheckoutCall(() => orderPay(input, quiet))),
+    pay: fromPromise(({ input }: { input: PayInput }) => asPayCall(() => orderPay(input, quiet))),
     readOrder: fromPromise(({ input }: { input: { orderId: number } }) =>
-      asCheckoutCall(async () => {
+      asPayCall(async () => {
         const order = await getOrderDetail(input.orderId, currentLanguage(), quiet)
         return { id: order.id, status: order.status }
       }),
     ),
     readPayStatus: fromPromise(({ input }: { input: { paymentId: string } }) =>
-      asCheckoutCall(() => payStatus(input.paymentId, quiet)),
+      asPayCall(() => payStatus(input.paymentId, quiet)),
     ),
   },
 })

@@ -14,5 +14,6 @@ export interface OpsNavEntry {
  */
 export const OPS_NAV: readonly OpsNavEntry[] = [
   { key: 'orders', to: '/ops/orders', label: () => t`订单` },
+  { key: 'arrivals', to: '/ops/arrivals', label: () => t`到仓登记` },
   { key: 'settings', to: '/ops/settings', label: () => t`设置` },
 ]

@@ -20,6 +20,8 @@ export const defaultHandlers = [
   // a signed-in shopper's startup: an empty cart, no address
   http.get('*/api/mall/cart/listCart', () => ok([])),
   http.get('*/api/mall/address/list', () => ok([])),
+  // and no balance due (the orders badge)
+  http.get('*/api/mall/order/finalCount', () => ok({ count: 0, overCount: 0 })),
   // pages a test reaches by a link or a search without looking at them
   http.get('*/api/mall/product/search', ({ request }) =>
     ok({

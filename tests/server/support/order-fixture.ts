@@ -161,3 +161,134 @@ export async function pressSandbox(t: TestApp, paymentId: string, outcome: strin
   const text = await response.text()
   return { status: response.status, location: response.headers.get('location'), text }
 }
+
+export interface ArrivedOrderOptions {
+  userId: number
+  /** Shop date the goods reached the warehouse. */
+  arrivedAt: string
+  /** 5 arrival (the deposit paid, the balance due; the default) or 6 finalPay (paid in full). */
+  status?: 5 | 6
+  /** Goods of the one line (no fees), yen. */
+  goods?: number
+  deposit?: number
+  /** When the order was placed and its deposit paid; defaults to now. */
+  at?: Date
+}
+
+/**
+ * An order whose goods have arrived, written straight into the database as the arrival call leaves
+ * one: one line of a stocked product (one unit taken from a stock of 5, so 4 left), the deposit paid by
+ * a settled payment and, in 6 finalPay, the balance too. Answers the ids a test checks against.
+ */
+export async function insertArrivedOrder(
+  db: Db,
+  options: ArrivedOrderOptions,
+): Promise<{ orderId: number; productId: number; paymentIds: string[] }> {
+  const goods = options.goods ?? 10_000
+  const deposit = options.deposit ?? 3_000
+  const status = options.status ?? OrderStatus.arrival
+  const at = options.at ?? new Date()
+  const [product] = await insertProducts(db, [productRow({ type: 2, stock: 4 })])
+  if (!product) throw new Error('no product')
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: options.userId,
+        status,
+        goods,
+        platformFee: 0,
+        settlementFee: 0,
+        deposit,
+        balance: goods - deposit,
+        total: goods,
+        paidAmount: status === OrderStatus.finalPay ? goods : deposit,
+        payDueAt: new Date(at.getTime() + PAYMENT_WINDOW_MINUTES * 60_000),
+        arrivedAt: options.arrivedAt,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: orders.id })
+    if (!order) throw new Error('no order')
+    await tx.insert(orderLines).values({
+      orderId: order.id,
+      productId: product.id,
+      productName: '手办',
+      barcode: product.itemNo,
+      productType: 2,
+      basePrice: goods,
+      unitPrice: goods,
+      quantity: 1,
+      goods,
+      platformFee: 0,
+      settlementFee: 0,
+      deposit,
+      balance: goods - deposit,
+      total: goods,
+      stockReserved: 1,
+    })
+    const paid: { purpose: 'deposit' | 'balance'; amount: number }[] = [
+      { purpose: 'deposit', amount: deposit },
+    ]
+    if (status === OrderStatus.finalPay) paid.push({ purpose: 'balance', amount: goods - deposit })
+    const paymentIds = paid.map(({ purpose }) => `pay_arrived_${order.id}_${purpose}`)
+    await tx.insert(payments).values(
+      paid.map(({ purpose, amount }, index) => ({
+        id: paymentIds[index] ?? '',
+        userId: options.userId,
+        purpose,
+        target: [order.id],
+        route: 'card' as const,
+        method: 1,
+        gateway: 'sandbox',
+        amount,
+        status: 2,
+        settledAt: at,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    )
+    return { orderId: order.id, productId: product.id, paymentIds }
+  })
+}
+
+/**
+ * An order in 5 arrival reached as a shopper's is: placed (insertWaitPayOrder), its deposit paid through
+ * the real orderPay and the sandbox's signed webhook (so `paidAmount` is what the shop received), then
+ * its goods booked as arrived on `arrivedAt`, written straight as the operator's arrival call leaves it.
+ * The test app must listen (the sandbox delivers its webhook over HTTP).
+ */
+export async function arriveOrderForTest(
+  t: TestApp,
+  shopper: { token: string; userId: number; addressId: number },
+  options: {
+    arrivedAt: string
+    goods?: number
+    deposit?: number
+    /** The route the deposit is paid on; it must be served by the sandbox (default card). */
+    depositRoute?: 'card' | 'sbps' | 'paypal'
+  },
+): Promise<{ orderId: number; depositPaymentId: string }> {
+  const { orderId } = await insertWaitPayOrder(t.db, {
+    userId: shopper.userId,
+    goods: options.goods,
+    deposit: options.deposit,
+    at: t.clock.now,
+  })
+  const paid = await orderPay(t, shopper.token, {
+    route: options.depositRoute,
+    orderId,
+    addressId: shopper.addressId,
+  })
+  const depositPaymentId = paid.body.data?.paymentId
+  if (!depositPaymentId) throw new Error(`orderPay refused: ${paid.body.msg}`)
+  const pressed = await pressSandbox(t, depositPaymentId, 'paid')
+  if (pressed.status !== 303) throw new Error(`the sandbox answered ${pressed.status}`)
+  const [arrived] = await t.db
+    .update(orders)
+    .set({ status: OrderStatus.arrival, arrivedAt: options.arrivedAt })
+    .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.waitOrder)))
+    .returning({ id: orders.id })
+  if (!arrived) throw new Error(`order ${orderId}: the deposit did not settle`)
+  return { orderId, depositPaymentId }
+}

@@ -7,11 +7,16 @@ export type Engine = 'pglite' | 'postgres'
 /** Server tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
 
+export interface TestDatabase extends DatabaseHandle {
+  /** PostgreSQL only: the database's URL, for another process to open it too. */
+  url?: string
+}
+
 /**
  * A fresh, migrated, empty database: in-memory PGlite, or a new PostgreSQL database created for this
  * file and dropped on close, so test files never see each other's rows.
  */
-export async function openTestDatabase(engine: Engine): Promise<DatabaseHandle> {
+export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
   if (engine === 'pglite') return openDatabase({ kind: 'pglite' })
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set')
@@ -28,6 +33,7 @@ export async function openTestDatabase(engine: Engine): Promise<DatabaseHandle> 
   const handle = await openDatabase({ kind: 'postgres', url: url.toString() })
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close()
       const cleanup = new pg.Client({ connectionString: adminUrl })

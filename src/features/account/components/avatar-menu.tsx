@@ -176,6 +176,7 @@ export function useAccountEntries(options: { withCartAndCollect?: boolean } = {}
       href: '/order-list/list',
       label: <Trans>我的订单</Trans>,
       badge: counts.finalBadgeCount,
+      describeBadge: (text: string) => t`（${text} 笔尾款待付）`,
     },
     { key: 'packaging', href: '/packaging', label: <Trans>申请打包</Trans>, badge: counts.applyBadgeCount },
     { key: 'packages', href: '/apply-packaging', label: <Trans>打包记录</Trans> },

@@ -8,6 +8,7 @@ import {
   SESSION_MACHINE_VERSION,
   type SessionSnapshot,
   type StartupData,
+  type StartupLoadInput,
   sessionIdentity,
   sessionMachine,
   type VipInfo,
@@ -26,6 +27,7 @@ import { getChargeDetails } from '../api/get-charge-details.ts'
 import { getPayInfo } from '../api/get-pay-info.ts'
 import { getVipLevels } from '../api/get-vip-levels.ts'
 import { logOut } from '../api/log-out.ts'
+import { keepBadgeCountsFresh, loadBadgeCounts } from './badge-count-sync.ts'
 import { cartLinkFor, savedCart } from './cart-link.ts'
 import type { CartSessionLink } from './cart-session-link.ts'
 
@@ -157,17 +159,19 @@ export interface SessionStartOptions {
 export async function createSession(navigation: SessionNavigation, options: SessionStartOptions = {}) {
   const loadVipInfo = sharedVipInfo()
   /**
-   * The startup loads (spec §4 'Startup'): pay info, the VIP levels, the charge settings, the cart
-   * and the address list; the extra-pay count joins this list with its own feature.
+   * The startup loads (spec §4 'Startup'): pay info, the VIP levels, the charge settings, the cart,
+   * the address list and the balances due (the orders badge); the extra-pay count joins this list with
+   * its own feature.
    */
-  const loadStartup = async (): Promise<StartupData> => {
-    const [vipInfo, charge, cartCount, addressCount] = await Promise.all([
+  const loadStartup = async ({ input }: { input: StartupLoadInput }): Promise<StartupData> => {
+    const [vipInfo, charge, cartCount, addressCount, badgeCounts] = await Promise.all([
       loadVipInfo(),
       fetchCharge(),
       fetchCartNumber(),
       fetchAddressCount(),
+      loadBadgeCounts(input.token, input.current),
     ])
-    return { ...EMPTY_STARTUP, ...vipInfo, charge, cartNumber: cartCount, addressCount }
+    return { ...EMPTY_STARTUP, ...vipInfo, charge, cartNumber: cartCount, addressCount, ...badgeCounts }
   }
   const machine = sessionMachine.provide({
     actors: {
@@ -220,6 +224,7 @@ export async function createSession(navigation: SessionNavigation, options: Sess
     navigation.reloadPage()
   })
   persistSession(actor)
+  keepBadgeCountsFresh(actor)
   actor.start()
   // The restored shell shows at once; its startup data (cart count, VIP level…) is then read afresh.
   if (restored) actor.send({ type: 'RELOAD_STARTUP' })

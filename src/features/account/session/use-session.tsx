@@ -24,6 +24,8 @@ const NO_STARTUP: StartupData = {
   cartNumber: 0,
   addressCount: 0,
   extraPayCount: 0,
+  orderFinalCount: 0,
+  orderFinalOverCount: 0,
   charge: null,
   vipList: [],
   payInfo: null,

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
-import type { CheckoutSnapshot } from '../../../../machines/checkout/checkout.machine.ts'
 import { css, cx } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
@@ -10,14 +9,13 @@ import { formatYen } from '../../../domain/price-display.ts'
 import { ResultCode } from '../../../domain/result-code.ts'
 import { ApiFailure } from '../../../lib/api-client.ts'
 import { currentLanguage } from '../../../lib/i18n.ts'
-import { flushSnapshotWrites } from '../../../lib/persisted-snapshot.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { listAddresses } from '../../addresses/api/list-addresses.ts'
 import { useOnline } from '../../shell/offline/use-online.ts'
 import { settleDetails } from '../api/settle-details.ts'
 import { checkoutErrorText } from '../checkout-messages.ts'
 import { checkoutForOrder, dropCheckout } from '../checkout-store.ts'
-import { goToGateway } from '../go-to-gateway.ts'
+import { useLiveRedirect, wasSentToGateway } from '../live-redirect.ts'
 import { useCheckout, useCheckoutOwner } from '../use-checkout.ts'
 import { AddressChoice } from './address-choice.tsx'
 import { CancelOrderAction } from './cancel-order-action.tsx'
@@ -256,7 +254,7 @@ export function OrderPayPanel(props: { orderId: number; onChanged?: () => void }
 
       {snapshot.matches('redirecting') &&
       context.payment?.redirectUrl &&
-      !sentToGateway.has(context.payment.paymentId) ? (
+      !wasSentToGateway(context.payment.paymentId) ? (
         <Notice
           tone="info"
           title={<Trans>这笔付款已发起，尚未完成</Trans>}
@@ -316,24 +314,4 @@ export function OrderPayPanel(props: { orderId: number; onChanged?: () => void }
       </div>
     </section>
   )
-}
-
-/** Payments whose pay call this page saw answered: on the way to the gateway, not back from it. */
-const sentToGateway = new Set<string>()
-
-/**
- * Off to the gateway once this tab's pay call is answered (paying → redirecting), after the checkout's
- * snapshot is on disk, so the return page finds it. A checkout restored in `redirecting` (the shopper
- * came back with the browser's Back) is not sent off again: the panel offers to continue instead.
- */
-function useLiveRedirect(snapshot: CheckoutSnapshot | undefined): void {
-  const previous = useRef<CheckoutSnapshot | undefined>(undefined)
-  useEffect(() => {
-    const before = previous.current
-    previous.current = snapshot
-    const url = snapshot?.context.payment?.redirectUrl
-    if (!snapshot || !url || !before?.matches('paying') || !snapshot.matches('redirecting')) return
-    if (snapshot.context.payment) sentToGateway.add(snapshot.context.payment.paymentId)
-    void flushSnapshotWrites().then(() => goToGateway(url))
-  }, [snapshot])
 }

@@ -1,16 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { ReactNode } from 'react'
-import type { CheckoutSnapshot } from '../../../../machines/checkout/checkout.machine.ts'
+import { type ReactNode, useEffect, useState } from 'react'
 import { css, cx } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
 import { HrefLink } from '../../../components/ui/href-link.tsx'
 import { pageHeader, pageStack, pageTitle } from '../../../components/ui/page-heading.ts'
+import type { PayStatusDto } from '../../../domain/payments.ts'
 import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
+import { refreshBadgeCounts } from '../../account/session/badge-counts.ts'
 import { useDocumentTitle } from '../../catalog/use-document-title.ts'
+import { finalPaymentForPayment, isFinalPaymentOf } from '../../final-payment/final-payment-store.ts'
+import { PAY_BALANCE_ANCHOR } from '../../final-payment/pay-balance-anchor.ts'
+import { useFinalPayment } from '../../final-payment/use-final-payment.ts'
 import { payFailureText } from '../checkout-messages.ts'
 import { checkoutForPayment } from '../checkout-store.ts'
 import { useCheckout } from '../use-checkout.ts'
+import { usePayFlowOwner } from '../use-pay-flow.ts'
 
 const card = css({
   display: 'flex',
@@ -46,20 +51,57 @@ const linkButton = css({
 })
 const plainLink = css({ fontSize: 'sm', textDecoration: 'underline' })
 
+/** What a payment paid: the flow whose result page it is. */
+export type ResultPurpose = 'deposit' | 'balance'
+
+/** Where a payment stands on a result page, whichever flow waited for it. */
+interface ResultView {
+  state: 'pending' | 'offline' | 'timedOut' | 'paid' | 'cancelled' | 'failed' | 'payError'
+  orderId: number | null
+  status: PayStatusDto | null
+}
+
+const WAITING: ResultView = { state: 'pending', orderId: null, status: null }
+
+/** What a flow's snapshot shows on a result page: the states both flows share there. */
+interface ReturnedFlow {
+  context: { orderId: number | null; payStatus: PayStatusDto | null }
+  matches(
+    state:
+      | 'paid'
+      | 'cancelled'
+      | 'failed'
+      | 'payError'
+      | 'resumeOffline'
+      | { returned: 'timedOut' | 'offline' },
+  ): boolean
+}
+
+function viewOf(snapshot: ReturnedFlow | undefined): ResultView {
+  if (!snapshot) return WAITING
+  const { orderId, payStatus: status } = snapshot.context
+  const view = (state: ResultView['state']): ResultView => ({ state, orderId, status })
+  if (snapshot.matches('paid')) return view('paid')
+  if (snapshot.matches('cancelled')) return view('cancelled')
+  if (snapshot.matches('failed')) return view('failed')
+  if (snapshot.matches('payError')) return view('payError')
+  if (snapshot.matches({ returned: 'timedOut' })) return view('timedOut')
+  if (snapshot.matches({ returned: 'offline' }) || snapshot.matches('resumeOffline')) return view('offline')
+  return view('pending')
+}
+
 /**
- * `/order-success`, `/order-cancel` and `/order-error` (flows §3): whichever page the gateway chose,
- * the pay status says what happened. Reads the payment's status until the
+ * The pages the gateway sends the shopper back to (flows §3): `/order-success` and `/final-success`
+ * (the deposit's and the balance's), `/order-cancel` and `/order-error` (shared by both). Whichever
+ * page the gateway chose, the pay status says what happened. Reads the payment's status until the
  * webhook has decided (every 1.5 s for about a minute, paused offline), then says what happened and
- * what to do next. It drives the checkout machine, so a reload resumes the wait, and a success clears
- * the saved checkout.
+ * what to do next. It drives the flow's machine (the checkout's or the final payment's), so a reload
+ * resumes the wait, and a success clears the saved flow. Without `purpose`, the payment is the balance
+ * when this browser's final payment holds it, else the deposit.
  */
-export function PaymentResultPage(props: { paymentId: string | undefined }) {
+export function PaymentResultPage(props: { paymentId: string | undefined; purpose?: ResultPurpose }) {
   const { t } = useLingui()
-  const { paymentId } = props
-  const { actor, snapshot } = useCheckout(
-    paymentId ? (owner) => checkoutForPayment(owner, paymentId) : null,
-    paymentId ?? '',
-  )
+  const { paymentId, purpose } = props
   useDocumentTitle(t`付款结果`)
 
   return (
@@ -78,10 +120,52 @@ export function PaymentResultPage(props: { paymentId: string | undefined }) {
             <OrderListLink primary />
           </div>
         </Outcome>
+      ) : purpose === 'balance' ? (
+        <BalanceResult paymentId={paymentId} />
+      ) : purpose === 'deposit' ? (
+        <DepositResult paymentId={paymentId} />
       ) : (
-        <ResultOf snapshot={snapshot} retry={() => actor?.send({ type: 'RETRY' })} />
+        <EitherResult paymentId={paymentId} />
       )}
     </section>
+  )
+}
+
+function DepositResult({ paymentId }: { paymentId: string }) {
+  const { actor, snapshot } = useCheckout((owner) => checkoutForPayment(owner, paymentId), paymentId)
+  return <ResultOf view={viewOf(snapshot)} purpose="deposit" retry={() => actor?.send({ type: 'RETRY' })} />
+}
+
+function BalanceResult({ paymentId }: { paymentId: string }) {
+  const { actor, snapshot } = useFinalPayment((owner) => finalPaymentForPayment(owner, paymentId), paymentId)
+  const view = viewOf(snapshot)
+  // the balance is paid: the header's count of balances due changes
+  const paid = view.state === 'paid'
+  useEffect(() => {
+    if (paid) refreshBadgeCounts()
+  }, [paid])
+  return <ResultOf view={view} purpose="balance" retry={() => actor?.send({ type: 'RETRY' })} />
+}
+
+/** A shared return page: the balance's result when this browser's final payment holds the payment. */
+function EitherResult({ paymentId }: { paymentId: string }) {
+  const owner = usePayFlowOwner()
+  const [found, setFound] = useState<{ paymentId: string; purpose: ResultPurpose } | undefined>()
+  useEffect(() => {
+    if (owner === null) return
+    let live = true
+    void isFinalPaymentOf(owner, paymentId).then((balance) => {
+      if (live) setFound({ paymentId, purpose: balance ? 'balance' : 'deposit' })
+    })
+    return () => {
+      live = false
+    }
+  }, [owner, paymentId])
+  if (found?.paymentId !== paymentId) return <ResultOf view={WAITING} purpose="deposit" retry={() => {}} />
+  return found.purpose === 'balance' ? (
+    <BalanceResult paymentId={paymentId} />
+  ) : (
+    <DepositResult paymentId={paymentId} />
   )
 }
 
@@ -94,10 +178,19 @@ function Outcome(props: { tone: keyof typeof tones; title: ReactNode; children: 
   )
 }
 
-function OrderLink(props: { orderId: number | null; children: ReactNode; primary?: boolean }) {
+function OrderLink(props: {
+  orderId: number | null
+  children: ReactNode
+  primary?: boolean
+  /** `#pay-balance`: straight to the order page's balance panel. */
+  hash?: string
+}) {
   if (props.orderId === null) return null
   return (
-    <HrefLink href={`/order/${props.orderId}`} className={props.primary ? linkButton : plainLink}>
+    <HrefLink
+      href={`/order/${props.orderId}${props.hash ?? ''}`}
+      className={props.primary ? linkButton : plainLink}
+    >
       {props.children}
     </HrefLink>
   )
@@ -111,18 +204,25 @@ function OrderListLink(props: { primary?: boolean }) {
   )
 }
 
-function ResultOf({ snapshot, retry }: { snapshot: CheckoutSnapshot | undefined; retry: () => void }) {
+function ResultOf(props: { view: ResultView; purpose: ResultPurpose; retry: () => void }) {
   const language = useLanguage()
-  const orderId = snapshot?.context.orderId ?? null
-  const status = snapshot?.context.payStatus ?? null
+  const { view, purpose, retry } = props
+  const { orderId, status } = view
+  const balance = purpose === 'balance'
+  // paying again happens on the order page; the balance's panel has an anchor of its own
+  const payAgainHash = balance ? `#${PAY_BALANCE_ANCHOR}` : undefined
 
-  if (snapshot?.matches('paid')) {
+  if (view.state === 'paid') {
     const amount = status ? formatYen(status.amount, language) : null
     return (
-      <Outcome tone="done" title={<Trans>定金已支付</Trans>}>
+      <Outcome tone="done" title={balance ? <Trans>尾款已支付</Trans> : <Trans>定金已支付</Trans>}>
         <p role="status">
           {amount ? <Trans>已收到您的付款 {amount}。</Trans> : <Trans>已收到您的付款。</Trans>}{' '}
-          <Trans>我们会向厂家下单，商品到货后会通知您支付尾款。</Trans>
+          {balance ? (
+            <Trans>请在打包截止日期前申请打包发货。</Trans>
+          ) : (
+            <Trans>我们会向厂家下单，商品到货后会通知您支付尾款。</Trans>
+          )}
         </p>
         <div className={links}>
           <OrderLink orderId={orderId} primary>
@@ -133,14 +233,18 @@ function ResultOf({ snapshot, retry }: { snapshot: CheckoutSnapshot | undefined;
       </Outcome>
     )
   }
-  if (snapshot?.matches('cancelled')) {
+  if (view.state === 'cancelled') {
     return (
       <Outcome tone="warning" title={<Trans>付款已取消</Trans>}>
         <p role="status">
-          <Trans>没有扣款。订单仍在等待付款，请在付款期限内重新付款。</Trans>
+          {balance ? (
+            <Trans>没有扣款。尾款仍待支付，请在截止日期前重新付款，逾期会产生滞纳金。</Trans>
+          ) : (
+            <Trans>没有扣款。订单仍在等待付款，请在付款期限内重新付款。</Trans>
+          )}
         </p>
         <div className={links}>
-          <OrderLink orderId={orderId} primary>
+          <OrderLink orderId={orderId} hash={payAgainHash} primary>
             <Trans>重新付款</Trans>
           </OrderLink>
           <OrderListLink />
@@ -148,16 +252,20 @@ function ResultOf({ snapshot, retry }: { snapshot: CheckoutSnapshot | undefined;
       </Outcome>
     )
   }
-  if (snapshot?.matches('failed')) {
+  if (view.state === 'failed') {
     const why = status?.failure ? payFailureText(status.failure) : null
     return (
       <Outcome tone="error" title={<Trans>付款失败，请稍后再试</Trans>}>
         <p role="alert">
           {why ? <Trans>支付平台拒绝了这笔付款（{why}）。</Trans> : null}{' '}
-          <Trans>没有扣款，订单仍在等待付款。可以稍后重试，或换一种支付方式。</Trans>
+          {balance ? (
+            <Trans>没有扣款，尾款仍待支付。可以稍后重试，或换一种支付方式。</Trans>
+          ) : (
+            <Trans>没有扣款，订单仍在等待付款。可以稍后重试，或换一种支付方式。</Trans>
+          )}
         </p>
         <div className={links}>
-          <OrderLink orderId={orderId} primary>
+          <OrderLink orderId={orderId} hash={payAgainHash} primary>
             <Trans>重新付款</Trans>
           </OrderLink>
           <OrderListLink />
@@ -165,7 +273,7 @@ function ResultOf({ snapshot, retry }: { snapshot: CheckoutSnapshot | undefined;
       </Outcome>
     )
   }
-  if (snapshot?.matches('payError')) {
+  if (view.state === 'payError') {
     return (
       <Outcome tone="error" title={<Trans>支付出错</Trans>}>
         <p role="alert">
@@ -177,7 +285,7 @@ function ResultOf({ snapshot, retry }: { snapshot: CheckoutSnapshot | undefined;
       </Outcome>
     )
   }
-  if (snapshot?.matches({ returned: 'timedOut' })) {
+  if (view.state === 'timedOut') {
     return (
       <Outcome tone="warning" title={<Trans>付款结果尚未确认</Trans>}>
         <p role="status">
@@ -194,7 +302,7 @@ function ResultOf({ snapshot, retry }: { snapshot: CheckoutSnapshot | undefined;
       </Outcome>
     )
   }
-  if (snapshot?.matches({ returned: 'offline' }) || snapshot?.matches('resumeOffline')) {
+  if (view.state === 'offline') {
     return (
       <Outcome tone="warning" title={<Trans>当前离线</Trans>}>
         <p role="status">

@@ -9,6 +9,8 @@ export interface OpsOrderFilter {
   /** YYYY-MM-DD, inclusive. */
   startDate?: string | undefined
   endDate?: string | undefined
+  /** An order number, or a line's JAN barcode or item number. */
+  keyword?: string | undefined
 }
 
 export interface OpsOrderPage {
@@ -18,6 +20,6 @@ export interface OpsOrderPage {
   pageSize: number
 }
 
-/** GET /api/ops/orders: any shopper's orders, filtered by table B status, shopper, order and dates. */
+/** GET /api/ops/orders: any shopper's orders, filtered by table B status, shopper, order, dates and keyword. */
 export const listOpsOrders = (filter: OpsOrderFilter & { pageNum: number; pageSize: number }) =>
   apiGet<OpsOrderPage>('/ops/orders', { ...filter }, { systemNotify: false })

@@ -11,6 +11,7 @@ import { orderAddressOf } from '../../orders/order-text.ts'
 import { getOpsOrderDetail } from '../api/order-detail.ts'
 import { shopDateTime } from '../format.ts'
 import { useLoaded } from '../use-loaded.ts'
+import { DeadlineBadge } from './deadline-badge.tsx'
 import { isNotFound, LoadFailure, LoadingBlock, OrderNotFound } from './load-state.tsx'
 import { OrderAuditSection, OrderLinesSection, OrderPaymentsSection } from './ops-order-records.tsx'
 import { mutedText, pageTitle, section, sectionTitle } from './ops-table.ts'
@@ -108,6 +109,10 @@ function OrderDetail(props: { order: OpsOrderDetailDto; refreshing: boolean; onC
           <Fact label={<Trans>到仓日期</Trans>}>{day(order.arrivedAt)}</Fact>
           <Fact label={<Trans>尾款截止</Trans>}>{day(order.balanceDue)}</Fact>
           <Fact label={<Trans>打包截止</Trans>}>{day(order.packagingDeadline)}</Fact>
+          <Fact label={<Trans>没收日期</Trans>}>{day(order.forfeitAt)}</Fact>
+          <Fact label={<Trans>期限状态</Trans>}>
+            <DeadlineBadge state={order.deadlineState} />
+          </Fact>
           <Fact label={<Trans>滞纳金</Trans>}>{yen(order.lateFee)}</Fact>
           <Fact label={<Trans>备注</Trans>}>{order.remark || '—'}</Fact>
           {order.parentId === null ? null : (

@@ -4,35 +4,26 @@ import { css } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
-import {
-  canOrderTransition,
-  isOrderStatus,
-  ORDER_STATUS_INFO,
-  OrderStatus,
-} from '../../../domain/order-status.ts'
+import { canOrderTransition, ORDER_STATUS_INFO, OrderStatus } from '../../../domain/order-status.ts'
 import type { OpsOrderDetailDto } from '../../../domain/orders.ts'
 import { PaymentStatus } from '../../../domain/payment-status.ts'
 import { formatYen } from '../../../domain/price-display.ts'
-import { ResultCode } from '../../../domain/result-code.ts'
-import { ApiFailure } from '../../../lib/api-client.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { markOrderOrdered } from '../api/mark-ordered.ts'
 import { refundOpsOrder } from '../api/refund-order.ts'
+import { arrivalOutcomeText, canArrive, canSplit } from '../arrival-text.ts'
+import { shopToday } from '../format.ts'
+import { movedTo } from '../refusal.ts'
+import { ArrivalDialog } from './arrival-dialog.tsx'
 import { failureText } from './load-state.tsx'
 import { RefundDialog } from './refund-dialog.tsx'
+import { SplitDialog } from './split-dialog.tsx'
 
 const bar = css({ display: 'flex', flexWrap: 'wrap', gap: '2' })
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '2' })
 
-type Open = 'none' | 'ordered' | 'refund'
+type Open = 'none' | 'ordered' | 'refund' | 'arrival' | 'split'
 type Outcome = { tone: 'info' | 'error'; text: string } | undefined
-
-/** The status a 409 says the order is in now (someone else moved it), when it says one. */
-function movedTo(error: unknown): OrderStatus | undefined {
-  if (!(error instanceof ApiFailure) || error.code !== ResultCode.conflict) return undefined
-  const status = (error.data as { status?: unknown } | undefined)?.status
-  return isOrderStatus(status) ? status : undefined
-}
 
 /** Whether the flow lets the order be refunded now (3, 4, 5, 6 → 12) and something was paid. */
 export function canRefund(order: OpsOrderDetailDto): boolean {
@@ -43,7 +34,8 @@ export function canRefund(order: OpsOrderDetailDto): boolean {
 }
 
 /**
- * What an operator can do to the order at its status: mark it ordered from the supplier (3 → 4), or
+ * What an operator can do to the order at its status: mark it ordered from the supplier (3 → 4), book
+ * its arrival (3, 4 → 5 or 6; some lines only: split first), split it (3, 4 → 0 with children), or
  * refund it. Each asks first, says what happened (the server's message on a refusal, e.g. a 409 when
  * someone else moved the order meanwhile), and reloads the order.
  */
@@ -57,6 +49,8 @@ export function OrderActions(props: { order: OpsOrderDetailDto; onChanged: () =>
   const [refundError, setRefundError] = useState<string>()
   const orderable = order.status === OrderStatus.waitOrder
   const refundable = canRefund(order)
+  const arrivable = canArrive(order.status)
+  const splittable = canSplit(order)
   const fromLabel = ORDER_STATUS_INFO[OrderStatus.waitOrder].label[language]
   const toLabel = ORDER_STATUS_INFO[OrderStatus.order].label[language]
   const paidYen = order.payments
@@ -99,7 +93,23 @@ export function OrderActions(props: { order: OpsOrderDetailDto; onChanged: () =>
     }
   }
 
-  if (!orderable && !refundable && !outcome) return null
+  const arrived = (result: OpsOrderDetailDto) => {
+    setOpen('none')
+    setOutcome({ tone: 'info', text: arrivalOutcomeText(order.id, result, language) })
+    props.onChanged()
+  }
+
+  const split = (parent: OpsOrderDetailDto) => {
+    setOpen('none')
+    const children = parent.children.map((child) => child.id).join(t`、`)
+    setOutcome({
+      tone: 'info',
+      text: t`订单 ${order.id} 已拆分为 ${parent.children.length} 个子订单：${children}。`,
+    })
+    props.onChanged()
+  }
+
+  if (!orderable && !refundable && !arrivable && !splittable && !outcome) return null
   return (
     <div className={stack}>
       {outcome ? (
@@ -114,6 +124,16 @@ export function OrderActions(props: { order: OpsOrderDetailDto; onChanged: () =>
         {orderable ? (
           <Button onClick={() => setOpen('ordered')}>
             <Trans>标记为已向厂家下单</Trans>
+          </Button>
+        ) : null}
+        {arrivable ? (
+          <Button onClick={() => setOpen('arrival')}>
+            <Trans>登记到仓…</Trans>
+          </Button>
+        ) : null}
+        {splittable ? (
+          <Button variant="secondary" onClick={() => setOpen('split')}>
+            <Trans>拆分订单…</Trans>
           </Button>
         ) : null}
         {refundable ? (
@@ -142,6 +162,19 @@ export function OrderActions(props: { order: OpsOrderDetailDto; onChanged: () =>
             </Trans>
           </p>
         </ConfirmDialog>
+      ) : null}
+      {open === 'arrival' ? (
+        <ArrivalDialog
+          order={order}
+          initialDate={shopToday()}
+          today={shopToday()}
+          ticked="all"
+          onArrived={arrived}
+          onCancel={() => setOpen('none')}
+        />
+      ) : null}
+      {open === 'split' ? (
+        <SplitDialog order={order} onSplit={split} onCancel={() => setOpen('none')} />
       ) : null}
       {open === 'refund' ? (
         <RefundDialog

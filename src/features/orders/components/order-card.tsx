@@ -9,6 +9,8 @@ import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { dateTimeText } from '../order-text.ts'
 import { ChildOrdersToggle } from './child-orders.tsx'
+import { canPayBalance, PayBalanceLink } from './deadline-banners.tsx'
+import { OrderDeadlines } from './order-deadlines.tsx'
 import { OrderStatusBadge } from './status-badge.tsx'
 
 const card = css({
@@ -89,6 +91,23 @@ const detailLink = css({
   _hover: { bg: 'primary', color: 'white' },
   _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '2px' },
 })
+const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', ml: 'auto' })
+const payLink = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  px: '3',
+  py: '1.5',
+  border: '1px solid',
+  borderColor: 'secondary',
+  borderRadius: 'sm',
+  bg: 'secondary',
+  color: 'white',
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+  _hover: { bg: 'secondary.hover', borderColor: 'secondary.hover' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'primary', outlineOffset: '2px' },
+})
+const deadlines = css({ gridColumn: '1 / -1', pt: '2', borderTop: '1px dashed', borderColor: 'border' })
 const parentNote = css({ fontSize: 'sm', color: 'text.muted' })
 const inlineLink = css({ color: 'primary', textDecoration: 'underline' })
 
@@ -97,7 +116,8 @@ const SHOWN_LINES = 3
 
 /**
  * One order of the list (a card on a phone, a wide row on a desktop): number, created time, status in
- * its colour, products, the four amounts, and links to the order, its parent or its children.
+ * its colour, products, the four amounts, the arrival and deadlines in their colours once the goods
+ * arrived, and links to the order, its balance payment (5 arrival), its parent or its children.
  */
 export function OrderCard({ order }: { order: OrderDto }) {
   const language = useLanguage()
@@ -180,11 +200,17 @@ export function OrderCard({ order }: { order: OrderDto }) {
           </div>
         ))}
       </dl>
+      <OrderDeadlines order={order} className={deadlines} />
       <div className={foot}>
         {order.status === OrderStatus.split ? <ChildOrdersToggle parentId={order.id} /> : <span />}
-        <Link className={detailLink} to="/order/$id" params={{ id }} aria-describedby={titleId}>
-          <Trans>查看订单详情</Trans>
-        </Link>
+        <div className={actions}>
+          {canPayBalance(order) ? (
+            <PayBalanceLink orderId={order.id} className={payLink} describedBy={titleId} />
+          ) : null}
+          <Link className={detailLink} to="/order/$id" params={{ id }} aria-describedby={titleId}>
+            <Trans>查看订单详情</Trans>
+          </Link>
+        </div>
       </div>
     </article>
   )

@@ -9,8 +9,11 @@ import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { fullAddressIn, recipientNameIn } from '../../addresses/address-text.ts'
 import { useDocumentTitle } from '../../catalog/use-document-title.ts'
+import { PAY_BALANCE_ANCHOR } from '../../final-payment/pay-balance-anchor.ts'
 import { dateTimeText, orderAddressOf } from '../order-text.ts'
 import { ChildOrderList } from './child-orders.tsx'
+import { OrderDeadlineBanner } from './deadline-banners.tsx'
+import { OrderDeadlines } from './order-deadlines.tsx'
 import { OrderLines } from './order-lines.tsx'
 import { PaymentList } from './payment-list.tsx'
 import { OrderStatusBadge } from './status-badge.tsx'
@@ -21,6 +24,8 @@ const OrderPayPanel = lazy(() =>
     default: module.OrderPayPanel,
   })),
 )
+// The balance, its late fee and the three routes: only for an order whose goods arrived (5).
+const FinalPayPanel = lazy(() => import('../../final-payment/components/final-pay-panel.tsx'))
 
 const titleRow = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })
 const section = css({
@@ -86,16 +91,6 @@ export function OrderDetailPage({ order }: { order: OrderDetailDto }) {
     { key: 'total', term: <Trans>合计</Trans>, value: yen(order.total) },
     { key: 'paid', term: <Trans>已付</Trans>, value: yen(order.paidAmount) },
     { key: 'refund', term: <Trans>退款金额</Trans>, value: yen(order.refundAmount) },
-    ...(order.arrivedAt ? [{ key: 'arrivedAt', term: <Trans>到货日期</Trans>, value: order.arrivedAt }] : []),
-    ...(order.balanceDue
-      ? [{ key: 'balanceDue', term: <Trans>尾款截止日期</Trans>, value: order.balanceDue }]
-      : []),
-    ...(order.packagingDeadline
-      ? [{ key: 'packagingDeadline', term: <Trans>申请打包截止日期</Trans>, value: order.packagingDeadline }]
-      : []),
-    ...(order.lateFee > 0
-      ? [{ key: 'lateFee', term: <Trans>滞纳金</Trans>, value: yen(order.lateFee) }]
-      : []),
     { key: 'remark', term: <Trans>备注</Trans>, value: order.remark || '-', wide: true },
   ]
   const address = order.address ? orderAddressOf(order.address) : undefined
@@ -114,6 +109,8 @@ export function OrderDetailPage({ order }: { order: OrderDetailDto }) {
           <Trans>返回订单列表</Trans>
         </Link>
       </div>
+
+      <OrderDeadlineBanner order={order} />
 
       {parentId !== null ? (
         <p className={muted}>
@@ -138,6 +135,21 @@ export function OrderDetailPage({ order }: { order: OrderDetailDto }) {
         </Suspense>
       ) : null}
 
+      {order.status === OrderStatus.arrival ? (
+        // the anchor is there before the panel's chunk: the list's "Pay balance" lands on it
+        <div id={PAY_BALANCE_ANCHOR}>
+          <Suspense
+            fallback={
+              <p className={muted} role="status">
+                <Trans>正在加载支付方式…</Trans>
+              </p>
+            }
+          >
+            <FinalPayPanel order={order} onChanged={() => void router.invalidate()} />
+          </Suspense>
+        </div>
+      ) : null}
+
       <section className={section} aria-labelledby="order-summary-title">
         <h2 id="order-summary-title" className={sectionTitle}>
           <Trans>订单信息</Trans>
@@ -151,6 +163,15 @@ export function OrderDetailPage({ order }: { order: OrderDetailDto }) {
           ))}
         </dl>
       </section>
+
+      {order.arrivedAt || order.status === OrderStatus.cancel2 ? (
+        <section className={section} aria-labelledby="order-deadlines-title">
+          <h2 id="order-deadlines-title" className={sectionTitle}>
+            <Trans>到货与期限</Trans>
+          </h2>
+          <OrderDeadlines order={order} />
+        </section>
+      ) : null}
 
       <section className={section} aria-labelledby="order-address-title">
         <h2 id="order-address-title" className={sectionTitle}>

@@ -1,15 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useId } from 'react'
+import { useEffect, useId } from 'react'
 import { css, cx } from '../../../../styled-system/css'
 import { HrefLink } from '../../../components/ui/href-link.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
 import { pageHeader, pageStack, pageTitle } from '../../../components/ui/page-heading.ts'
 import { Pagination } from '../../../components/ui/pagination.tsx'
+import { OrderStatus } from '../../../domain/order-status.ts'
+import type { OrderDto } from '../../../domain/orders.ts'
+import { refreshBadgeCounts } from '../../account/session/badge-counts.ts'
+import { useSession } from '../../account/session/use-session.tsx'
 import { useDocumentTitle } from '../../catalog/use-document-title.ts'
 import { usePageHref } from '../../catalog/use-page-href.ts'
 import type { OrderListData } from '../routing/load-orders.ts'
 import type { OrderListFilters, OrderListSearch, OrderListView } from '../routing/order-list-search.ts'
+import { BalanceBanners } from './deadline-banners.tsx'
 import { OrderCard } from './order-card.tsx'
 import { OrderExport } from './order-export.tsx'
 import { OrderFilters } from './order-filters.tsx'
@@ -51,6 +56,22 @@ const textLink = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '2px' },
 })
 
+/**
+ * The balances the banners count: the final count of the session (all the shopper's operable orders),
+ * never fewer than this page shows, so the banners agree with the cards before the count is read.
+ */
+function useBalanceCounts(listed: readonly OrderDto[]): { count: number; overCount: number } {
+  const { startup } = useSession()
+  // the count is read again with each visit: a balance may have been paid or fallen overdue meanwhile
+  useEffect(() => refreshBadgeCounts(), [])
+  const due = listed.filter((order) => order.status === OrderStatus.arrival)
+  const overdue = due.filter(
+    (order) => order.deadlineState === 'overdue' || order.deadlineState === 'forfeited',
+  )
+  const overCount = Math.max(startup.orderFinalOverCount, overdue.length)
+  return { count: Math.max(startup.orderFinalCount, due.length, overCount), overCount }
+}
+
 const filtersOf = (search: OrderListSearch): OrderListFilters => ({
   status: search.status,
   orderId: search.orderId,
@@ -73,6 +94,7 @@ export function OrderListPage({ data, search }: { data: OrderListData; search: O
   const filtered = Object.values(filters).some((value) => value !== undefined)
   const pageCount = Math.max(1, Math.ceil(page.total / Math.max(1, page.pageSize)))
   const pageHref = usePageHref()
+  const balances = useBalanceCounts(page.list)
 
   // A new filter or view starts again at the first page; the view is not a filter, reset keeps it.
   const show = (next: OrderListFilters, nextView: OrderListView = view) =>
@@ -96,6 +118,7 @@ export function OrderListPage({ data, search }: { data: OrderListData; search: O
           <Trans>共 {total} 个订单</Trans>
         </p>
       </div>
+      <BalanceBanners count={balances.count} overCount={balances.overCount} />
       <div className={toolbar}>
         <ViewSwitch view={view} onChange={(next) => show(filters, next)} />
         <OrderExport filters={filters} view={view} disabled={page.total === 0} />

@@ -1,0 +1,19 @@
+import type { RouteContract } from '../contract.ts'
+
+/*
+ * The shop's jobs, run now from the operator console (flows §4, §7): under /api/ops, for operator
+ * tokens only (a customer's is a 403). The hourly schedule runs the same code.
+ */
+
+export const runDeadlineSweep = {
+  method: 'post',
+  path: '/ops/jobs/deadlines/run',
+  summary:
+    'Runs the deadline sweep now on the shop’s clock: unpaid orders past their 30-minute window cancelled, one late fee per overdue balance kept at the day’s figure, orders past the grace window forfeited (→ 15). Idempotent per order and day; ran is false when another runner holds the sweep',
+  tag: 'ops',
+  access: 'operator',
+  returns:
+    'DeadlineSweepResult { ran, today, expired, lateFeesCreated, lateFeesUpdated, forfeited } (order ids)',
+} satisfies RouteContract
+
+export const jobsContracts: RouteContract[] = [runDeadlineSweep]

@@ -1,0 +1,40 @@
+import type { CheckoutFailure } from '../../../machines/checkout/checkout-types.ts'
+import { PAYMENT_UNAVAILABLE_MESSAGE, SELECT_ADDRESS_MESSAGE } from '../../domain/payments.ts'
+import { ResultCode } from '../../domain/result-code.ts'
+import { ApiFailure } from '../../lib/api-client.ts'
+
+/* How the paying flows (checkout, final payment) read a failed call, without their machines. */
+
+/** An ApiFailure as the checkout machine reads it. */
+export function checkoutFailureOf(error: unknown): CheckoutFailure {
+  // no answer (or the call was cut off): nobody knows whether the server acted
+  if (!(error instanceof ApiFailure) || error.kind !== 'server') return { kind: 'offline' }
+  const code = error.code ?? 0
+  if (code === ResultCode.notFound) return { kind: 'notFound' }
+  // 429 and server faults are no answer about the request itself
+  if (code === ResultCode.tooManyRequests || code >= 500) return { kind: 'offline' }
+  if (error.message.includes(PAYMENT_UNAVAILABLE_MESSAGE)) {
+    return { kind: 'latchClosed', message: error.message }
+  }
+  if (error.message.includes(SELECT_ADDRESS_MESSAGE)) return { kind: 'address', message: error.message }
+  return { kind: 'refused', message: error.message }
+}
+
+/**
+ * Runs a flow's call; a failure comes out as the flow's machine reads it (`failureOf`: the checkout's
+ * kinds unless told otherwise), and no network at all as `{ kind: 'offline' }`.
+ */
+export async function asPayCall<T>(
+  call: () => Promise<T>,
+  failureOf: (error: unknown) => unknown = checkoutFailureOf,
+): Promise<T> {
+  // The browser knows it has no network: say so at once instead of a doomed request.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    throw { kind: 'offline' } satisfies CheckoutFailure
+  }
+  try {
+    return await call()
+  } catch (error) {
+    throw failureOf(error)
+  }
+}

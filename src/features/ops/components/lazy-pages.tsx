@@ -1,0 +1,20 @@
+import { lazy } from 'react'
+
+/*
+ * The console's pages, fetched when one opens. The route table is in every shopper's first load and
+ * lists each route's chunks to preload; through these it names one chunk per console page instead of
+ * every piece of the console.
+ */
+
+export const LazyOpsArrivalsPage = lazy(() =>
+  import('./ops-arrivals-page.tsx').then((module) => ({ default: module.OpsArrivalsPage })),
+)
+export const LazyOpsOrderDetailPage = lazy(() =>
+  import('./ops-order-detail-page.tsx').then((module) => ({ default: module.OpsOrderDetailPage })),
+)
+export const LazyOpsOrdersPage = lazy(() =>
+  import('./ops-orders-page.tsx').then((module) => ({ default: module.OpsOrdersPage })),
+)
+export const LazyOpsSettingsPage = lazy(() =>
+  import('./ops-settings-page.tsx').then((module) => ({ default: module.OpsSettingsPage })),
+)

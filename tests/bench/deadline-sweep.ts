@@ -1,0 +1,181 @@
+/**
+ * The deadline sweep (flows §4) on 10,000 open orders: most in 5 arrival, their goods arrived over the
+ * last 70 days (so some balances are on time, some overdue with a late fee, some past the grace window
+ * and forfeited), the rest in 6 finalPay (some past the packaging deadline's grace). Seeded with bulk
+ * inserts; then one sweep is timed, a second on the same day (idempotent: nothing to change), and one
+ * on the next day (every unpaid late fee moves to that day's figure).
+ *
+ * Runs on in-memory PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (a throwaway database).
+ * Part of `npm run bench`; also runs on its own: `node tests/bench/deadline-sweep.ts`.
+ */
+import { orderLines, orders, payments, products, users } from '../../server/db/schema.ts'
+import { sweepDeadlines } from '../../server/services/deadlines/deadline-sweep.ts'
+import { shopDate } from '../../src/domain/dates.ts'
+import { addDays } from '../../src/domain/deadlines.ts'
+import { OrderStatus } from '../../src/domain/order-status.ts'
+import { productRow } from '../server/support/catalog-fixture.ts'
+import { type Engine, openTestDatabase } from '../server/support/test-database.ts'
+
+export interface DeadlineSweepRun {
+  ms: number
+  lateFeesCreated: number
+  lateFeesUpdated: number
+  forfeited: number
+}
+
+export interface DeadlineSweepBench {
+  engine: Engine
+  orders: number
+  seedSeconds: number
+  first: DeadlineSweepRun
+  sameDay: DeadlineSweepRun
+  nextDay: DeadlineSweepRun
+}
+
+const DAY_MS = 86_400_000
+const BATCH = 1000
+const SHOPPERS = 200
+const PRODUCTS = 500
+/** One order in this many is in 6 finalPay; the rest are in 5 arrival. */
+const FINAL_PAY_EVERY = 10
+
+const round = (ms: number) => Math.round(ms * 10) / 10
+
+async function measureOn(engine: Engine, orderCount: number): Promise<DeadlineSweepBench> {
+  const database = await openTestDatabase(engine)
+  try {
+    const { db } = database
+    // Noon in Tokyo, so the next-day run is exactly one shop day later.
+    const now = new Date(`${shopDate(new Date())}T12:00:00+09:00`)
+    const today = shopDate(now) ?? ''
+    const seedStart = performance.now()
+    const shopperIds = (
+      await db
+        .insert(users)
+        .values(
+          Array.from({ length: SHOPPERS }, (_, i) => ({
+            email: `sweep-bench-${i}@example.com`,
+            passwordHash: 'bench',
+            nickname: `bench${i}`,
+          })),
+        )
+        .returning({ id: users.id })
+    ).map((row) => row.id)
+    const productIds = (
+      await db
+        .insert(products)
+        .values(Array.from({ length: PRODUCTS }, () => productRow({ type: 2, stock: 100 })))
+        .returning({ id: products.id })
+    ).map((row) => row.id)
+    for (let start = 0; start < orderCount; start += BATCH) {
+      const batch = Array.from({ length: Math.min(BATCH, orderCount - start) }, (_, k) => {
+        const i = start + k
+        const finalPay = i % FINAL_PAY_EVERY === 0
+        const goods = 2_000 + ((i * 7_919) % 48_000)
+        const deposit = Math.floor(goods * 0.3)
+        // Arrival 0–69 days ago in 5 (forfeited from 46 days), 30–89 in 6 (forfeited from 61).
+        const arrivedAt = addDays(today, -((finalPay ? 30 : 0) + ((i * 37) % 70)))
+        return {
+          userId: shopperIds[i % SHOPPERS] ?? 0,
+          productId: productIds[i % PRODUCTS] ?? 0,
+          status: finalPay ? OrderStatus.finalPay : OrderStatus.arrival,
+          goods,
+          deposit,
+          arrivedAt,
+        }
+      })
+      const inserted = await db
+        .insert(orders)
+        .values(
+          batch.map((order) => ({
+            userId: order.userId,
+            status: order.status,
+            goods: order.goods,
+            platformFee: 0,
+            settlementFee: 0,
+            deposit: order.deposit,
+            balance: order.goods - order.deposit,
+            total: order.goods,
+            paidAmount: order.status === OrderStatus.finalPay ? order.goods : order.deposit,
+            payDueAt: now,
+            arrivedAt: order.arrivedAt,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .returning({ id: orders.id })
+      await db.insert(orderLines).values(
+        batch.map((order, k) => ({
+          orderId: inserted[k]?.id ?? 0,
+          productId: order.productId,
+          productName: 'bench',
+          barcode: 'bench',
+          productType: 2,
+          basePrice: order.goods,
+          unitPrice: order.goods,
+          quantity: 1,
+          goods: order.goods,
+          platformFee: 0,
+          settlementFee: 0,
+          deposit: order.deposit,
+          balance: order.goods - order.deposit,
+          total: order.goods,
+          stockReserved: 1,
+        })),
+      )
+      await db.insert(payments).values(
+        batch.map((order, k) => ({
+          id: `pay_sweep_bench_${start + k}`,
+          userId: order.userId,
+          purpose: 'deposit' as const,
+          target: [inserted[k]?.id ?? 0],
+          route: 'card' as const,
+          method: 1,
+          gateway: 'sandbox',
+          amount: order.deposit,
+          status: 2,
+          settledAt: now,
+        })),
+      )
+    }
+    const seedSeconds = round((performance.now() - seedStart) / 1000)
+    const timed = async (at: Date): Promise<DeadlineSweepRun> => {
+      const start = performance.now()
+      const result = await sweepDeadlines(db, at)
+      const ms = round(performance.now() - start)
+      if (!result.ran) throw new Error('the sweep did not run (lock held?)')
+      return {
+        ms,
+        lateFeesCreated: result.lateFeesCreated.length,
+        lateFeesUpdated: result.lateFeesUpdated.length,
+        forfeited: result.forfeited.length,
+      }
+    }
+    const first = await timed(now)
+    const sameDay = await timed(new Date(now.getTime() + 3_600_000))
+    const nextDay = await timed(new Date(now.getTime() + DAY_MS))
+    return { engine, orders: orderCount, seedSeconds, first, sameDay, nextDay }
+  } finally {
+    await database.close()
+  }
+}
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export async function measureDeadlineSweep(orderCount = 10_000): Promise<DeadlineSweepBench[]> {
+  const results = [await measureOn('pglite', orderCount)]
+  if (process.env.TEST_DATABASE_URL) results.push(await measureOn('postgres', orderCount))
+  return results
+}
+
+export function deadlineSweepLines(results: readonly DeadlineSweepBench[]): string[] {
+  const describe = (run: DeadlineSweepRun) =>
+    `${run.ms} ms (${run.lateFeesCreated} late fees created, ${run.lateFeesUpdated} updated, ${run.forfeited} forfeited)`
+  return results.map(
+    ({ engine, orders: count, first, sameDay, nextDay }) =>
+      `deadline sweep (${engine}, ${count} open orders): first run ${describe(first)}; again the same day ${describe(sameDay)}; next day ${describe(nextDay)}`,
+  )
+}
+
+if (import.meta.main) {
+  for (const line of deadlineSweepLines(await measureDeadlineSweep())) console.log(line)
+}

@@ -1,0 +1,563 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise, type Snapshot, waitFor } from 'xstate'
+import {
+  type FinalPaymentActor,
+  finalPaymentMachine,
+} from '../../machines/final-payment/final-payment.machine.ts'
+import {
+  parseSavedFinalPayment,
+  type SavedFinalPayment,
+} from '../../machines/final-payment/final-payment-saved-state.ts'
+import type {
+  BalanceOrder,
+  FinalPayInput,
+  FinalPaymentFailure,
+  FinalPaymentInput,
+} from '../../machines/final-payment/final-payment-types.ts'
+import { POLL_INTERVAL_MS, POLL_LIMIT } from '../../machines/shared/pay-flow.ts'
+import type { DeadlineState } from '../../src/domain/deadlines.ts'
+import type { OrderStatus } from '../../src/domain/order-status.ts'
+import type { PaymentStatus } from '../../src/domain/payment-status.ts'
+import type { PayAnswer, PayStatusDto } from '../../src/domain/payments.ts'
+
+const OWNER = 'customer:7'
+const ORDER_ID = 41
+const AMOUNT_DUE = 18_240
+
+/**
+ * A stand-in for the server's order and balance-payment calls with their idempotency keys: a key seen
+ * before answers as the first time and makes nothing new. `loseAnswers` makes it act and then fail to
+ * answer (the connection dropped after the server did the work); `offline` refuses to be reached.
+ */
+class FakeShop {
+  offline = false
+  loseAnswers = false
+  /** The next pay call is refused with this failure. */
+  refuseNext: FinalPaymentFailure | undefined
+  orderStatus: OrderStatus = 5
+  deadlineState: DeadlineState = 'overdue'
+  amountDue = AMOUNT_DUE
+  payments = new Map<string, { status: PaymentStatus; failure: string | null }>()
+  readonly payCalls: FinalPayInput[] = []
+  readonly orderReads: number[] = []
+  readonly statusReads: string[] = []
+  private readonly payAnswers = new Map<string, PayAnswer>()
+
+  pay = async ({ input }: { input: FinalPayInput }): Promise<PayAnswer> => {
+    if (this.offline) throw { kind: 'offline' } satisfies FinalPaymentFailure
+    this.payCalls.push(input)
+    const failure = this.refuseNext
+    this.refuseNext = undefined
+    if (failure) throw failure
+    let answer = this.payAnswers.get(input.key)
+    if (!answer) {
+      const paymentId = `pay_${this.payAnswers.size + 1}`
+      answer = { paymentId, redirectUrl: `/sandbox-pay/${paymentId}` }
+      this.payAnswers.set(input.key, answer)
+      this.payments.set(paymentId, { status: 1, failure: null })
+    }
+    if (this.loseAnswers) throw { kind: 'offline' } satisfies FinalPaymentFailure
+    return answer
+  }
+
+  readOrder = async ({ input }: { input: { orderId: number } }): Promise<BalanceOrder> => {
+    if (this.offline) throw { kind: 'offline' } satisfies FinalPaymentFailure
+    this.orderReads.push(input.orderId)
+    return {
+      id: input.orderId,
+      status: this.orderStatus,
+      deadlineState: this.deadlineState,
+      amountDue: this.amountDue,
+    }
+  }
+
+  readPayStatus = async ({ input }: { input: { paymentId: string } }): Promise<PayStatusDto> => {
+    if (this.offline) throw { kind: 'offline' } satisfies FinalPaymentFailure
+    this.statusReads.push(input.paymentId)
+    const payment = this.payments.get(input.paymentId)
+    if (!payment) throw { kind: 'notFound' } satisfies FinalPaymentFailure
+    return {
+      paymentId: input.paymentId,
+      status: payment.status,
+      purpose: 'balance',
+      amount: 17_740,
+      pointsUsed: 500,
+      target: [ORDER_ID],
+      failure: payment.failure,
+    }
+  }
+}
+
+function machineFor(shop: FakeShop) {
+  return finalPaymentMachine.provide({
+    actors: {
+      pay: fromPromise(shop.pay),
+      readOrder: fromPromise(shop.readOrder),
+      readPayStatus: fromPromise(shop.readPayStatus),
+    },
+  })
+}
+
+function start(shop: FakeShop, input: Partial<FinalPaymentInput> = {}): FinalPaymentActor {
+  const actor = createActor(machineFor(shop), { input: { owner: OWNER, ...input } })
+  actor.start()
+  return actor
+}
+
+/** What the feature does on every transition and at a reload: save, parse, restore. */
+function reload(shop: FakeShop, actor: FinalPaymentActor): FinalPaymentActor {
+  const saved = parseSavedFinalPayment(JSON.parse(JSON.stringify(actor.getPersistedSnapshot())), OWNER)
+  actor.stop()
+  if (!saved) throw new Error('the saved final payment did not parse')
+  const restored = createActor(machineFor(shop), {
+    snapshot: saved as Snapshot<unknown>,
+    input: { owner: OWNER },
+  })
+  restored.start()
+  return restored
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+async function toChoosing(shop: FakeShop): Promise<FinalPaymentActor> {
+  const actor = start(shop, { orderId: ORDER_ID })
+  await waitFor(actor, (s) => s.matches('choosing'))
+  return actor
+}
+
+function choose(actor: FinalPaymentActor): void {
+  actor.send({ type: 'CHOOSE', route: 'sbps', method: 2 })
+  actor.send({ type: 'SET_POINTS', points: 500 })
+}
+
+describe('final payment machine: choosing', () => {
+  it('reads the order first, then waits for the shopper with the amount due', async () => {
+    const shop = new FakeShop()
+    const actor = start(shop, { orderId: ORDER_ID })
+    expect(actor.getSnapshot().value).toBe('checkingOrder')
+    const choosing = await waitFor(actor, (s) => s.matches('choosing'))
+    expect(shop.orderReads).toEqual([ORDER_ID])
+    expect(choosing.context).toMatchObject({ orderStatus: 5, amountDue: AMOUNT_DUE, points: 0, payKey: null })
+    await settle()
+    expect(shop.payCalls).toEqual([])
+  })
+
+  it('ignores a type the route does not offer, and Pay without a route', async () => {
+    const shop = new FakeShop()
+    const actor = await toChoosing(shop)
+    actor.send({ type: 'CHOOSE', route: 'paypal', method: 1 })
+    expect(actor.getSnapshot().context.choice).toBeNull()
+    actor.send({ type: 'PAY' })
+    expect(actor.getSnapshot().value).toBe('choosing')
+    await settle()
+    expect(shop.payCalls).toEqual([])
+  })
+
+  it('keeps whole points only, never more than the amount due', async () => {
+    const shop = new FakeShop()
+    const actor = await toChoosing(shop)
+    actor.send({ type: 'SET_POINTS', points: 300 })
+    expect(actor.getSnapshot().context.points).toBe(300)
+    actor.send({ type: 'SET_POINTS', points: 2.5 })
+    actor.send({ type: 'SET_POINTS', points: -1 })
+    expect(actor.getSnapshot().context.points).toBe(300)
+    actor.send({ type: 'SET_POINTS', points: 1_000_000 })
+    expect(actor.getSnapshot().context.points).toBe(AMOUNT_DUE)
+  })
+
+  it('an order already paid, forfeited or not awaiting its balance is not offered for payment', async () => {
+    const shop = new FakeShop()
+    shop.orderStatus = 6
+    expect((await waitFor(start(shop, { orderId: ORDER_ID }), (s) => s.matches('paid'))).value).toBe('paid')
+    shop.orderStatus = 15
+    await waitFor(start(shop, { orderId: ORDER_ID }), (s) => s.matches('forfeited'))
+    // past the last day, before the sweep has cancelled it
+    shop.orderStatus = 5
+    shop.deadlineState = 'forfeited'
+    await waitFor(start(shop, { orderId: ORDER_ID }), (s) => s.matches('forfeited'))
+    shop.orderStatus = 4
+    shop.deadlineState = 'onTime'
+    await waitFor(start(shop, { orderId: ORDER_ID }), (s) => s.matches('orderClosed'))
+    expect(shop.payCalls).toEqual([])
+  })
+
+  it('an unreadable order (404) is closed', async () => {
+    const shop = new FakeShop()
+    shop.readOrder = async () => {
+      throw { kind: 'notFound' } satisfies FinalPaymentFailure
+    }
+    await waitFor(start(shop, { orderId: ORDER_ID }), (s) => s.matches('orderClosed'))
+  })
+})
+
+describe('final payment machine: paying', () => {
+  it('pays with the route, type, points and a key of its own, then goes to the gateway', async () => {
+    const shop = new FakeShop()
+    const actor = await toChoosing(shop)
+    choose(actor)
+    actor.send({ type: 'PAY' })
+    expect(actor.getSnapshot().value).toBe('paying')
+    const redirecting = await waitFor(actor, (s) => s.matches('redirecting'))
+    const [payCall] = shop.payCalls
+    expect(shop.payCalls).toEqual([
+      { key: payCall?.key, orderId: ORDER_ID, route: 'sbps', method: 2, points: 500 },
+    ])
+    expect(payCall?.key).toMatch(/^[0-9a-f-]{36}$/)
+    expect(redirecting.context.payKey).toBe(payCall?.key)
+    expect(redirecting.context.payment).toEqual({ paymentId: 'pay_1', redirectUrl: '/sandbox-pay/pay_1' })
+  })
+
+  it('never sends a payment again by itself: offline it waits, and the retry reuses the key', async () => {
+    const shop = new FakeShop()
+    const actor = await toChoosing(shop)
+    choose(actor)
+    shop.loseAnswers = true
+    actor.send({ type: 'PAY' })
+    await waitFor(actor, (s) => s.matches({ payOffline: 'waiting' }))
+    expect(shop.payCalls).toHaveLength(1)
+
+    shop.loseAnswers = false
+    actor.send({ type: 'ONLINE' })
+    // the choices are held while the attempt's fate is unknown
+    actor.send({ type: 'CHOOSE', route: 'paypal', method: 0 })
+    actor.send({ type: 'SET_POINTS', points: 0 })
+    actor.send({ type: 'PAY' })
+    await settle()
+    expect(actor.getSnapshot().matches({ payOffline: 'ready' })).toBe(true)
+    expect(actor.getSnapshot().context).toMatchObject({ choice: { route: 'sbps', method: 2 }, points: 500 })
+    expect(shop.payCalls).toHaveLength(1)
+
+    actor.send({ type: 'RETRY' })
+    const done = await waitFor(actor, (s) => s.matches('redirecting'))
+    expect(shop.payCalls).toHaveLength(2)
+    expect(shop.payCalls[1]).toEqual(shop.payCalls[0])
+    // the server answered with the first payment: one payment exists
+    expect(shop.payments.size).toBe(1)
+    expect(done.context.payment?.paymentId).toBe('pay_1')
+  })
+
+  it('says so when offline before the call reaches anyone, and waits', async () => {
+    const shop = new FakeShop()
+    const actor = await toChoosing(shop)
+    choose(actor)
+    shop.offline = true
+    actor.send({ type: 'PAY' })
+    await waitFor(actor, (s) => s.matches({ payOffline: 'waiting' }))
+    await settle()
+    expect(actor.getSnapshot().matches({ payOffline: 'waiting' })).toBe(true)
+    expect(shop.payCalls).toEqual([])
+  })
+
+  it('keeps a closed latch for the panel and stays choosing; the next attempt gets a new key', async () => {
+    const shop = new FakeShop()
+    const actor = await toChoosing(shop)
+    choose(actor)
+    shop.refuseNext = { kind: 'latchClosed', message: 'Payment is currently unavailable' }
+    actor.send({ type: 'PAY' })
+    const refused = await waitFor(actor, (s) => s.matches('choosing') && s.context.error !== null)
+    expect(refused.context.error).toEqual({
+      kind: 'latchClosed',
+      message: 'Payment is currently unavailable',
+    })
+    expect(refused.context.payKey).toBeNull()
+
+    actor.send({ type: 'PAY' })
+    expect(actor.getSnapshot().context.error).toBeNull()
+    await waitFor(actor, (s) => s.matches('redirecting'))
+    expect(shop.payCalls).toHaveLength(2)
+    expect(shop.payCalls[0]?.key).not.toBe(shop.payCalls[1]?.key)
+  })
+
+  it('a forfeiture refusal ends the flow as forfeited', async () => {
+    const shop = new FakeShop()
+    const actor = await toChoosing(shop)
+    choose(actor)
+    shop.refuseNext = { kind: 'forfeited', message: 'The goods of this order were forfeited' }
+    actor.send({ type: 'PAY' })
+    const forfeited = await waitFor(actor, (s) => s.matches('forfeited'))
+    expect(forfeited.context.error?.kind).toBe('forfeited')
+    actor.send({ type: 'PAY' })
+    expect(actor.getSnapshot().value).toBe('forfeited')
+  })
+
+  it('another refusal keeps its message and reads the order again: it moves where the server says', async () => {
+    const shop = new FakeShop()
+    const actor = await toChoosing(shop)
+    choose(actor)
+    shop.refuseNext = { kind: 'refused', message: 'This order is not awaiting its balance' }
+    shop.orderStatus = 6
+    actor.send({ type: 'PAY' })
+    await waitFor(actor, (s) => s.matches('paid'))
+    expect(shop.orderReads).toHaveLength(2)
+
+    const other = new FakeShop()
+    const again = await toChoosing(other)
+    choose(again)
+    other.refuseNext = { kind: 'refused', message: 'Stripe: amount below the minimum' }
+    again.send({ type: 'PAY' })
+    const back = await waitFor(again, (s) => s.matches('choosing') && other.orderReads.length === 2)
+    expect(back.context.error).toEqual({ kind: 'refused', message: 'Stripe: amount below the minimum' })
+    expect(back.context.payKey).toBeNull()
+  })
+
+  it('an order gone (404) closes the flow', async () => {
+    const shop = new FakeShop()
+    const actor = await toChoosing(shop)
+    choose(actor)
+    shop.refuseNext = { kind: 'notFound' }
+    actor.send({ type: 'PAY' })
+    await waitFor(actor, (s) => s.matches('orderClosed'))
+  })
+
+  it('another route or other points after leaving the gateway is a new attempt with a new key', async () => {
+    const shop = new FakeShop()
+    const actor = await toChoosing(shop)
+    choose(actor)
+    actor.send({ type: 'PAY' })
+    await waitFor(actor, (s) => s.matches('redirecting'))
+    actor.send({ type: 'PAY_AGAIN' })
+    const again = await waitFor(actor, (s) => s.matches('choosing'))
+    expect(again.context.payment).toBeNull()
+    expect(again.context.payKey).toBeNull()
+    actor.send({ type: 'CHOOSE', route: 'paypal', method: 0 })
+    actor.send({ type: 'PAY' })
+    await waitFor(actor, (s) => s.matches('redirecting'))
+    expect(shop.payCalls.map((call) => call.route)).toEqual(['sbps', 'paypal'])
+    expect(shop.payCalls[0]?.key).not.toBe(shop.payCalls[1]?.key)
+  })
+})
+
+describe('final payment machine: back from the gateway', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  async function returnedWith(shop: FakeShop): Promise<FinalPaymentActor> {
+    const actor = start(shop, { paymentId: 'pay_1' })
+    expect(actor.getSnapshot().matches('returned')).toBe(true)
+    await vi.advanceTimersByTimeAsync(0)
+    return actor
+  }
+
+  it('polls while the payment is pending, then says paid and which order', async () => {
+    const shop = new FakeShop()
+    shop.payments.set('pay_1', { status: 1, failure: null })
+    const actor = await returnedWith(shop)
+    expect(actor.getSnapshot().matches({ returned: 'waiting' })).toBe(true)
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS)
+    expect(shop.statusReads).toHaveLength(2)
+
+    shop.payments.set('pay_1', { status: 2, failure: null })
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS)
+    const snapshot = actor.getSnapshot()
+    expect(snapshot.value).toBe('paid')
+    expect(snapshot.context.orderId).toBe(ORDER_ID)
+    expect(snapshot.context.payStatus?.amount).toBe(17_740)
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3)
+    expect(shop.statusReads).toHaveLength(3)
+  })
+
+  it('tells a refusal by the gateway (declined) from a cancellation', async () => {
+    const shop = new FakeShop()
+    shop.payments.set('pay_1', { status: 4, failure: 'declined' })
+    const declined = await returnedWith(shop)
+    expect(declined.getSnapshot().value).toBe('failed')
+    expect(declined.getSnapshot().context.orderId).toBe(ORDER_ID)
+    shop.payments.set('pay_1', { status: 4, failure: 'cancelled' })
+    expect((await returnedWith(shop)).getSnapshot().value).toBe('cancelled')
+    shop.payments.set('pay_1', { status: 4, failure: 'superseded' })
+    expect((await returnedWith(shop)).getSnapshot().value).toBe('cancelled')
+    shop.payments.set('pay_1', { status: 3, failure: null })
+    expect((await returnedWith(shop)).getSnapshot().value).toBe('payError')
+  })
+
+  it('an unknown payment is a payment error', async () => {
+    expect((await returnedWith(new FakeShop())).getSnapshot().value).toBe('payError')
+  })
+
+  it('gives up waiting after about a minute and reads again when asked', async () => {
+    const shop = new FakeShop()
+    shop.payments.set('pay_1', { status: 1, failure: null })
+    const actor = await returnedWith(shop)
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * (POLL_LIMIT + 5))
+    expect(actor.getSnapshot().matches({ returned: 'timedOut' })).toBe(true)
+    expect(shop.statusReads).toHaveLength(POLL_LIMIT)
+
+    shop.payments.set('pay_1', { status: 2, failure: null })
+    actor.send({ type: 'RETRY' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().value).toBe('paid')
+  })
+
+  it('pauses polling offline and goes on when the connection returns', async () => {
+    const shop = new FakeShop()
+    shop.payments.set('pay_1', { status: 1, failure: null })
+    shop.offline = true
+    const actor = await returnedWith(shop)
+    expect(actor.getSnapshot().matches({ returned: 'offline' })).toBe(true)
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 10)
+    expect(shop.statusReads).toHaveLength(0)
+
+    shop.offline = false
+    shop.payments.set('pay_1', { status: 2, failure: null })
+    actor.send({ type: 'ONLINE' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().value).toBe('paid')
+  })
+
+  it('a declined or cancelled payment can be paid again: the order is read first, with a new attempt', async () => {
+    const shop = new FakeShop()
+    shop.payments.set('pay_1', { status: 4, failure: 'declined' })
+    const actor = await returnedWith(shop)
+    actor.send({ type: 'PAY_AGAIN' })
+    await vi.advanceTimersByTimeAsync(0)
+    const snapshot = actor.getSnapshot()
+    expect(snapshot.value).toBe('choosing')
+    expect(snapshot.context).toMatchObject({ orderId: ORDER_ID, payment: null, payKey: null })
+    expect(shop.orderReads).toEqual([ORDER_ID])
+  })
+})
+
+describe('final payment machine: saved and restored', () => {
+  it('continues from a saved snapshot: reads the order again, then pays once', async () => {
+    const shop = new FakeShop()
+    const first = await toChoosing(shop)
+    choose(first)
+    const restored = reload(shop, first)
+    expect(restored.getSnapshot().value).toBe('choosing')
+    expect(restored.getSnapshot().context).toMatchObject({
+      choice: { route: 'sbps', method: 2 },
+      points: 500,
+    })
+
+    // the late fee grew overnight; the points asked for still fit
+    shop.amountDue = AMOUNT_DUE + 92
+    restored.send({ type: 'RESUME' })
+    await waitFor(restored, (s) => s.matches('choosing') && s.context.amountDue === AMOUNT_DUE + 92)
+    restored.send({ type: 'PAY' })
+    await waitFor(restored, (s) => s.matches('redirecting'))
+    expect(shop.payCalls).toHaveLength(1)
+    expect(shop.orderReads).toHaveLength(2)
+  })
+
+  it('restored mid-payment sends nothing, reads the order, and retries only when asked, with the same key', async () => {
+    const shop = new FakeShop()
+    const first = await toChoosing(shop)
+    choose(first)
+    // the tab closes while the pay call is in flight (it reached the server; the answer is lost)
+    shop.loseAnswers = true
+    first.send({ type: 'PAY' })
+    expect(first.getSnapshot().value).toBe('paying')
+    const key = first.getSnapshot().context.payKey
+    const restored = reload(shop, first)
+    shop.loseAnswers = false
+    await settle()
+    expect(restored.getSnapshot().value).toBe('suspended')
+    expect(shop.payCalls).toHaveLength(1)
+
+    restored.send({ type: 'RESUME' })
+    await waitFor(restored, (s) => s.matches({ payOffline: 'ready' }))
+    await settle()
+    expect(shop.payCalls).toHaveLength(1)
+
+    restored.send({ type: 'RETRY' })
+    await waitFor(restored, (s) => s.matches('redirecting'))
+    expect(shop.payCalls.map((call) => call.key)).toEqual([key, key])
+    expect(shop.payments.size).toBe(1)
+  })
+
+  it('restored after the webhook paid the balance: paid, without a pay call', async () => {
+    const shop = new FakeShop()
+    const first = await toChoosing(shop)
+    choose(first)
+    const restored = reload(shop, first)
+    shop.orderStatus = 6
+    restored.send({ type: 'RESUME' })
+    await waitFor(restored, (s) => s.matches('paid'))
+    expect(shop.payCalls).toEqual([])
+  })
+
+  it('restored after the goods were forfeited: forfeited, without a pay call', async () => {
+    const shop = new FakeShop()
+    const restored = reload(shop, await toChoosing(shop))
+    shop.orderStatus = 15
+    restored.send({ type: 'RESUME' })
+    await waitFor(restored, (s) => s.matches('forfeited'))
+    expect(shop.payCalls).toEqual([])
+  })
+
+  it('restored without a connection: waits, and reads the server once it is back', async () => {
+    const shop = new FakeShop()
+    const restored = reload(shop, await toChoosing(shop))
+    shop.offline = true
+    restored.send({ type: 'RESUME' })
+    await waitFor(restored, (s) => s.matches('resumeOffline'))
+    shop.offline = false
+    restored.send({ type: 'ONLINE' })
+    await waitFor(restored, (s) => s.matches('choosing'))
+    expect(shop.payCalls).toEqual([])
+  })
+
+  it('restored after the payment page (Back): reads the payment and offers it again, no new pay call', async () => {
+    const shop = new FakeShop()
+    const first = await toChoosing(shop)
+    choose(first)
+    first.send({ type: 'PAY' })
+    await waitFor(first, (s) => s.matches('redirecting'))
+    const restored = reload(shop, first)
+    restored.send({ type: 'RESUME' })
+    await waitFor(restored, (s) => s.matches('redirecting') && s.context.payStatus !== null)
+    expect(shop.statusReads).toEqual(['pay_1'])
+    expect(shop.payCalls).toHaveLength(1)
+
+    // the result page: the webhook has paid it
+    shop.payments.set('pay_1', { status: 2, failure: null })
+    restored.send({ type: 'RETURNED', paymentId: 'pay_1' })
+    await waitFor(restored, (s) => s.matches('paid'))
+    expect(shop.payCalls).toHaveLength(1)
+  })
+
+  it('restored after the payment page when the payment was cancelled there: cancelled', async () => {
+    const shop = new FakeShop()
+    const first = await toChoosing(shop)
+    choose(first)
+    first.send({ type: 'PAY' })
+    await waitFor(first, (s) => s.matches('redirecting'))
+    const restored = reload(shop, first)
+    shop.payments.set('pay_1', { status: 4, failure: 'cancelled' })
+    restored.send({ type: 'RESUME' })
+    await waitFor(restored, (s) => s.matches('cancelled'))
+  })
+
+  it('restored on a result page: polls again', async () => {
+    const shop = new FakeShop()
+    shop.payments.set('pay_1', { status: 1, failure: null })
+    const first = start(shop, { paymentId: 'pay_1' })
+    await waitFor(first, (s) => s.matches({ returned: 'waiting' }))
+    const restored = reload(shop, first)
+    expect(restored.getSnapshot().value).toBe('suspended')
+    shop.payments.set('pay_1', { status: 2, failure: null })
+    restored.send({ type: 'RESUME' })
+    await waitFor(restored, (s) => s.matches('paid'))
+  })
+
+  it('a saved final payment is restored only for its shopper and only when whole', async () => {
+    const shop = new FakeShop()
+    const actor = await toChoosing(shop)
+    const persisted = JSON.parse(JSON.stringify(actor.getPersistedSnapshot())) as SavedFinalPayment
+    expect(parseSavedFinalPayment(persisted, OWNER)?.value).toBe('choosing')
+    expect(parseSavedFinalPayment(persisted, 'customer:8')).toBeUndefined()
+    expect(parseSavedFinalPayment({ ...persisted, value: 'teleporting' }, OWNER)).toBeUndefined()
+    expect(parseSavedFinalPayment({ ...persisted, value: { returned: 'nowhere' } }, OWNER)).toBeUndefined()
+    expect(
+      parseSavedFinalPayment({ ...persisted, context: { ...persisted.context, points: -5 } }, OWNER),
+    ).toBeUndefined()
+    expect(
+      parseSavedFinalPayment(
+        { ...persisted, context: { ...persisted.context, choice: { route: 'cash', method: 1 } } },
+        OWNER,
+      ),
+    ).toBeUndefined()
+    expect(parseSavedFinalPayment({ ...persisted, status: 'done' }, OWNER)).toBeUndefined()
+    expect(parseSavedFinalPayment(null, OWNER)).toBeUndefined()
+  })
+})
