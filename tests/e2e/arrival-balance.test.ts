@@ -231,6 +231,12 @@ describe('arrival, the late fee and the balance in a real browser', () => {
       })
       await card.getByText('还剩 3 天', { exact: false }).first().waitFor(WAIT)
       await page.getByRole('status').filter({ hasText: '1 笔尾款待支付' }).first().waitFor(WAIT)
+      // the header's total badge counts the balance (read for a screen reader beside the number)
+      await page
+        .locator('header')
+        .getByText('（1 项待处理）', { exact: true })
+        .first()
+        .waitFor({ ...WAIT, state: 'attached' })
       const counts = await shopper.customer.api<{ count: number; overCount: number }>(
         'GET',
         '/mall/order/finalCount',
