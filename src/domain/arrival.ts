@@ -99,7 +99,7 @@ export interface DeadlineSweepResult {
   today: string
   /** Orders cancelled because their 30-minute payment window lapsed. */
   expired: number[]
-  /** Late-fee records created, and unpaid ones whose amount moved to the day's figure. */
+  /** Orders whose late-fee record was created, and orders whose unpaid one moved to the day's figure. */
   lateFeesCreated: number[]
   lateFeesUpdated: number[]
   /** Orders forfeited (→ 15 cancel2). */
