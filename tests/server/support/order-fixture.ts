@@ -17,6 +17,8 @@ export interface WaitPayOrderOptions {
   deposit?: number
   /** Points held at checkout: given to the shopper, then held from them, as createOrder does. */
   pointsHeld?: number
+  /** An in-stock product (type 2) whose one unit the order reserved: 4 left of 5. Else a pre-order. */
+  stocked?: boolean
   at?: Date
 }
 
@@ -30,7 +32,7 @@ export async function insertWaitPayOrder(db: Db, options: WaitPayOrderOptions): 
   const deposit = options.deposit ?? 3_000
   const pointsHeld = options.pointsHeld ?? 0
   const at = options.at ?? new Date()
-  const row = productRow({ type: 1 })
+  const row = options.stocked ? productRow({ type: 2, stock: 4 }) : productRow({ type: 1 })
   const [inserted] = await insertProducts(db, [row])
   if (!inserted) throw new Error('no product')
   const product = { ...row, id: inserted.id }
@@ -68,6 +70,7 @@ export async function insertWaitPayOrder(db: Db, options: WaitPayOrderOptions): 
       deposit,
       balance: goods - deposit,
       total: goods,
+      stockReserved: options.stocked ? 1 : 0,
     })
     if (pointsHeld > 0) {
       await changePoints(tx, { userId: options.userId, delta: pointsHeld, reason: 'earn' })
@@ -177,8 +180,8 @@ export interface ArrivedOrderOptions {
 
 /**
  * An order whose goods have arrived, written straight into the database as the arrival call leaves
- * one: one line of a stocked product (one unit taken from a stock of 5, so 4 left), the deposit paid by
- * a settled payment and, in 6 finalPay, the balance too. Answers the ids a test checks against.
+ * one: an order of one stocked unit (insertWaitPayOrder), the deposit paid by a settled payment and,
+ * in 6 finalPay, the balance too. Answers the ids a test checks against.
  */
 export async function insertArrivedOrder(
   db: Db,
@@ -188,56 +191,39 @@ export async function insertArrivedOrder(
   const deposit = options.deposit ?? 3_000
   const status = options.status ?? OrderStatus.arrival
   const at = options.at ?? new Date()
-  const [product] = await insertProducts(db, [productRow({ type: 2, stock: 4 })])
-  if (!product) throw new Error('no product')
+  const { orderId } = await insertWaitPayOrder(db, {
+    userId: options.userId,
+    goods,
+    deposit,
+    stocked: true,
+    at,
+  })
   return db.transaction(async (tx) => {
     const [order] = await tx
-      .insert(orders)
-      .values({
-        userId: options.userId,
+      .update(orders)
+      .set({
         status,
-        goods,
-        platformFee: 0,
-        settlementFee: 0,
-        deposit,
-        balance: goods - deposit,
-        total: goods,
         paidAmount: status === OrderStatus.finalPay ? goods : deposit,
-        payDueAt: new Date(at.getTime() + PAYMENT_WINDOW_MINUTES * 60_000),
         arrivedAt: options.arrivedAt,
-        createdAt: at,
-        updatedAt: at,
       })
+      .where(eq(orders.id, orderId))
       .returning({ id: orders.id })
-    if (!order) throw new Error('no order')
-    await tx.insert(orderLines).values({
-      orderId: order.id,
-      productId: product.id,
-      productName: '手办',
-      barcode: product.itemNo,
-      productType: 2,
-      basePrice: goods,
-      unitPrice: goods,
-      quantity: 1,
-      goods,
-      platformFee: 0,
-      settlementFee: 0,
-      deposit,
-      balance: goods - deposit,
-      total: goods,
-      stockReserved: 1,
-    })
+    const [line] = await tx
+      .select({ productId: orderLines.productId })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId))
+    if (!order || !line) throw new Error('no order')
     const paid: { purpose: 'deposit' | 'balance'; amount: number }[] = [
       { purpose: 'deposit', amount: deposit },
     ]
     if (status === OrderStatus.finalPay) paid.push({ purpose: 'balance', amount: goods - deposit })
-    const paymentIds = paid.map(({ purpose }) => `pay_arrived_${order.id}_${purpose}`)
+    const paymentIds = paid.map(({ purpose }) => `pay_arrived_${orderId}_${purpose}`)
     await tx.insert(payments).values(
       paid.map(({ purpose, amount }, index) => ({
         id: paymentIds[index] ?? '',
         userId: options.userId,
         purpose,
-        target: [order.id],
+        target: [orderId],
         route: 'card' as const,
         method: 1,
         gateway: 'sandbox',
@@ -248,7 +234,7 @@ export async function insertArrivedOrder(
         updatedAt: at,
       })),
     )
-    return { orderId: order.id, productId: product.id, paymentIds }
+    return { orderId, productId: line.productId, paymentIds }
   })
 }
 
