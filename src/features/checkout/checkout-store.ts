@@ -8,12 +8,12 @@ import type { SavedCheckout } from '../../../machines/checkout/checkout-saved-st
 import type { CheckoutInput, CreateOrderInput, PayInput } from '../../../machines/checkout/checkout-types.ts'
 import type { ApiCallOptions } from '../../lib/api-client.ts'
 import { currentLanguage } from '../../lib/i18n.ts'
-import type { CartSessionLink } from '../account/session/cart-session-link.ts'
 import { getOrderDetail } from '../orders/api/order-detail.ts'
 import { createOrder } from './api/create-order.ts'
 import { orderPay } from './api/order-pay.ts'
 import { payStatus } from './api/pay-status.ts'
 import { asPayCall } from './pay-call.ts'
+import { payFlowStore } from './pay-flow-store.ts'
 import { isUnfinishedOrder, savedCheckoutOf } from './saved-checkout.ts'
 
 /** The checkout tells the shopper itself (dialog, panel, result page): its calls never toast. */
@@ -39,75 +39,17 @@ const machine = checkoutMachine.provide({
   },
 })
 
-function restoredActor(saved: SavedCheckout): CheckoutActor {
+const store = payFlowStore<CheckoutActor, SavedCheckout, CheckoutInput>({
+  savedOf: savedCheckoutOf,
   // the input is not used when a snapshot is given: the saved context is the checkout
-  return createActor(machine, { snapshot: saved as Snapshot<unknown>, input: { owner: saved.context.owner } })
-}
-
-interface OpenCheckout {
-  owner: string
-  actor: CheckoutActor
-  stop(): void
-}
-
-let open: OpenCheckout | undefined
-
-function close(): void {
-  open?.stop()
-  open = undefined
-}
-
-/** Runs a checkout as this tab's one checkout, saving every step (and forgetting it once paid). */
-function run(owner: string, actor: CheckoutActor): CheckoutActor {
-  close()
-  const saved = savedCheckoutOf(owner)
-  const subscription = actor.subscribe((snapshot) => {
-    // paid: nothing is left to resume, and a later visit starts from the server
-    if (snapshot.matches('paid')) void saved.forget()
-    else void saved.save(actor.getPersistedSnapshot() as SavedCheckout)
-  })
-  const backOnline = () => actor.send({ type: 'ONLINE' })
-  window.addEventListener('online', backOnline)
-  open = {
-    owner,
-    actor,
-    stop() {
-      subscription.unsubscribe()
-      window.removeEventListener('online', backOnline)
-      actor.stop()
-    },
-  }
-  actor.start()
-  return actor
-}
-
-/**
- * This tab's checkout when `accept` takes it, else the saved one when `accept` takes it (restored, then
- * told to RESUME: it reads the server before anything else), else a new one from `fresh`.
- */
-async function checkoutFor(
-  owner: string,
-  accept: (snapshot: CheckoutSnapshot) => boolean,
-  fresh: CheckoutInput,
-): Promise<CheckoutActor> {
-  if (open?.owner === owner && accept(open.actor.getSnapshot())) return open.actor
-  const saved = await savedCheckoutOf(owner).restore()
-  // another call may have opened an acceptable checkout while storage was read
-  if (open?.owner === owner && accept(open.actor.getSnapshot())) return open.actor
-  if (saved) {
-    const restored = restoredActor(saved)
-    if (accept(restored.getSnapshot())) {
-      run(owner, restored)
-      restored.send({ type: 'RESUME' })
-      return restored
-    }
-  }
-  return run(owner, createActor(machine, { input: fresh }))
-}
+  restored: (saved) =>
+    createActor(machine, { snapshot: saved as Snapshot<unknown>, input: { owner: saved.context.owner } }),
+  fresh: (input) => createActor(machine, { input }),
+})
 
 /** A new checkout of the selected cart lines, waiting for the shopper's confirmation. */
 export function startCheckout(owner: string, cartLineIds: number[], points: number): CheckoutActor {
-  return run(owner, createActor(machine, { input: { owner, cartLineIds, points } }))
+  return store.run(owner, createActor(machine, { input: { owner, cartLineIds, points } }))
 }
 
 /**
@@ -117,13 +59,11 @@ export function startCheckout(owner: string, cartLineIds: number[], points: numb
 export async function unfinishedCartCheckout(owner: string): Promise<CheckoutActor | undefined> {
   const unfinished = (s: CheckoutSnapshot) =>
     isUnfinishedOrder(s) && (s.matches('createOffline') || s.matches('suspended') || s.matches('creating'))
-  if (open?.owner === owner) return unfinished(open.actor.getSnapshot()) ? open.actor : undefined
-  const saved = await savedCheckoutOf(owner).restore()
-  if (!saved) return undefined
-  const restored = restoredActor(saved)
-  if (!unfinished(restored.getSnapshot())) return undefined
-  run(owner, restored)
-  return restored
+  const running = store.openFor(owner)
+  if (running) return unfinished(running.getSnapshot()) ? running : undefined
+  const restored = await store.restore(owner)
+  if (!restored || !unfinished(restored.getSnapshot())) return undefined
+  return store.run(owner, restored)
 }
 
 /** States in which the order page goes on with a checkout of its order rather than starting anew. */
@@ -140,7 +80,7 @@ const PAYING_STATES = [
 
 /** The checkout of an order waiting for its first payment (the order page's pay panel). */
 export function checkoutForOrder(owner: string, orderId: number): Promise<CheckoutActor> {
-  return checkoutFor(
+  return store.flowFor(
     owner,
     (s) => s.context.orderId === orderId && PAYING_STATES.some((state) => s.matches(state)),
     { owner, orderId },
@@ -148,34 +88,15 @@ export function checkoutForOrder(owner: string, orderId: number): Promise<Checko
 }
 
 /** The checkout of a payment the shopper came back from (a result page): it waits for the verdict. */
-export async function checkoutForPayment(owner: string, paymentId: string): Promise<CheckoutActor> {
-  const actor = await checkoutFor(owner, (s) => s.context.payment?.paymentId === paymentId, {
-    owner,
-    paymentId,
-  })
-  const snapshot = actor.getSnapshot()
-  const settled = snapshot.matches('paid') || snapshot.matches('failed') || snapshot.matches('cancelled')
-  if (!snapshot.matches('returned') && !settled) actor.send({ type: 'RETURNED', paymentId })
-  return actor
+export function checkoutForPayment(owner: string, paymentId: string): Promise<CheckoutActor> {
+  return store.flowForPayment(owner, paymentId, { owner, paymentId })
 }
-
-const followed = new WeakSet<CartSessionLink>()
 
 /**
  * Stops this tab's checkout once its shopper is no longer the one signed in (a logout, another
- * account): the session forgets the saved checkout then, and a checkout left running (a result page
- * still polling) would save it again.
+ * account): the session forgets the saved checkout then.
  */
-export function followSession(link: CartSessionLink): void {
-  if (followed.has(link)) return
-  followed.add(link)
-  link.onOwnerChange(() => {
-    if (open && open.owner !== link.owner()) close()
-  })
-}
+export const followSession = store.followSession
 
 /** Forgets the shopper's checkout (the order was cancelled, or another account signs in). */
-export function dropCheckout(owner: string): Promise<void> {
-  if (open?.owner === owner) close()
-  return savedCheckoutOf(owner).forget()
-}
+export const dropCheckout = store.drop
