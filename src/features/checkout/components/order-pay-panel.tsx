@@ -15,12 +15,13 @@ import { useOnline } from '../../shell/offline/use-online.ts'
 import { settleDetails } from '../api/settle-details.ts'
 import { checkoutErrorText } from '../checkout-messages.ts'
 import { checkoutForOrder, dropCheckout } from '../checkout-store.ts'
-import { useLiveRedirect, wasSentToGateway } from '../live-redirect.ts'
+import { useLiveRedirect } from '../live-redirect.ts'
 import { useCheckout, useCheckoutOwner } from '../use-checkout.ts'
 import { AddressChoice } from './address-choice.tsx'
 import { CancelOrderAction } from './cancel-order-action.tsx'
 import { PayCountdown } from './pay-countdown.tsx'
 import { PayMethodChoice } from './pay-method-choice.tsx'
+import { PayProgress } from './pay-progress.tsx'
 
 const panel = css({
   display: 'flex',
@@ -172,11 +173,6 @@ export function OrderPayPanel(props: { orderId: number; onChanged?: () => void }
   const { context } = snapshot
   const latchClosed = !settle.payOpen || context.error?.kind === 'latchClosed'
   const paying = snapshot.matches('paying') || snapshot.matches('redirecting')
-  const checking =
-    snapshot.matches('checkingOrder') ||
-    snapshot.matches('checkingPayment') ||
-    snapshot.matches('suspended') ||
-    snapshot.matches('resumeOffline')
   const payOffline = snapshot.matches('payOffline')
   const choosing = awaiting && !latchClosed && !lapsed
   const withDeposit = settle.order.balance > 0
@@ -224,51 +220,13 @@ export function OrderPayPanel(props: { orderId: number; onChanged?: () => void }
         </Notice>
       ) : null}
 
-      {checking ? (
-        <p className={muted} role="status">
-          {snapshot.matches('resumeOffline') ? (
-            <Trans>当前离线：联网后会继续确认付款状态。</Trans>
-          ) : (
-            <Trans>正在确认付款状态…</Trans>
-          )}
-        </p>
-      ) : null}
-
-      {payOffline ? (
-        <Notice
-          tone="warning"
-          title={<Trans>未能确认付款是否已发起</Trans>}
-          action={
-            <Button variant="secondary" disabled={!online} onClick={() => actor?.send({ type: 'RETRY' })}>
-              <Trans>重试</Trans>
-            </Button>
-          }
-        >
-          {online ? (
-            <Trans>请点“重试”。重试沿用同一笔付款，不会重复扣款。</Trans>
-          ) : (
-            <Trans>网络中断：联网后请点“重试”。重试沿用同一笔付款，不会重复扣款。</Trans>
-          )}
-        </Notice>
-      ) : null}
-
-      {snapshot.matches('redirecting') &&
-      context.payment?.redirectUrl &&
-      !wasSentToGateway(context.payment.paymentId) ? (
-        <Notice
-          tone="info"
-          title={<Trans>这笔付款已发起，尚未完成</Trans>}
-          action={
-            <Button variant="secondary" onClick={() => actor?.send({ type: 'PAY_AGAIN' })}>
-              <Trans>改用其他方式</Trans>
-            </Button>
-          }
-        >
-          <Trans>
-            可以<a href={context.payment.redirectUrl}>回到支付页面</a>继续完成付款。
-          </Trans>
-        </Notice>
-      ) : null}
+      <PayProgress
+        snapshot={snapshot}
+        online={online}
+        statusClassName={muted}
+        onRetry={() => actor?.send({ type: 'RETRY' })}
+        onPayAgain={() => actor?.send({ type: 'PAY_AGAIN' })}
+      />
 
       {context.error && context.error.kind !== 'latchClosed' ? (
         <p className={alertText} role="alert">

@@ -14,7 +14,8 @@ import { useLanguage } from '../../../lib/use-language.ts'
 import { refreshBadgeCounts } from '../../account/session/badge-counts.ts'
 import { useSession } from '../../account/session/use-session.tsx'
 import { PayMethodChoice } from '../../checkout/components/pay-method-choice.tsx'
-import { useLiveRedirect, wasSentToGateway } from '../../checkout/live-redirect.ts'
+import { PayProgress } from '../../checkout/components/pay-progress.tsx'
+import { useLiveRedirect } from '../../checkout/live-redirect.ts'
 import { useOnline } from '../../shell/offline/use-online.ts'
 import { payLatch } from '../api/pay-latch.ts'
 import { finalPaymentErrorText } from '../final-payment-messages.ts'
@@ -196,12 +197,6 @@ export function FinalPayPanel(props: { order: OrderDto; onChanged?: () => void }
   const latchClosed = (latch.kind === 'known' && !latch.latch.open) || context.error?.kind === 'latchClosed'
   const latchMessage = latch.kind === 'known' ? latch.latch.message : null
   const paying = snapshot.matches('paying') || snapshot.matches('redirecting')
-  const checking =
-    snapshot.matches('checkingOrder') ||
-    snapshot.matches('checkingPayment') ||
-    snapshot.matches('suspended') ||
-    snapshot.matches('resumeOffline')
-  const payOffline = snapshot.matches('payOffline')
   const canChoose = choosing && !latchClosed
   const hintId = `${inputId}-hint`
 
@@ -271,51 +266,13 @@ export function FinalPayPanel(props: { order: OrderDto; onChanged?: () => void }
         </Notice>
       ) : null}
 
-      {checking ? (
-        <p className={muted} role="status">
-          {snapshot.matches('resumeOffline') ? (
-            <Trans>当前离线：联网后会继续确认付款状态。</Trans>
-          ) : (
-            <Trans>正在确认付款状态…</Trans>
-          )}
-        </p>
-      ) : null}
-
-      {payOffline ? (
-        <Notice
-          tone="warning"
-          title={<Trans>未能确认付款是否已发起</Trans>}
-          action={
-            <Button variant="secondary" disabled={!online} onClick={() => actor?.send({ type: 'RETRY' })}>
-              <Trans>重试</Trans>
-            </Button>
-          }
-        >
-          {online ? (
-            <Trans>请点“重试”。重试沿用同一笔付款，不会重复扣款。</Trans>
-          ) : (
-            <Trans>网络中断：联网后请点“重试”。重试沿用同一笔付款，不会重复扣款。</Trans>
-          )}
-        </Notice>
-      ) : null}
-
-      {snapshot.matches('redirecting') &&
-      context.payment?.redirectUrl &&
-      !wasSentToGateway(context.payment.paymentId) ? (
-        <Notice
-          tone="info"
-          title={<Trans>这笔付款已发起，尚未完成</Trans>}
-          action={
-            <Button variant="secondary" onClick={() => actor?.send({ type: 'PAY_AGAIN' })}>
-              <Trans>改用其他方式</Trans>
-            </Button>
-          }
-        >
-          <Trans>
-            可以<a href={context.payment.redirectUrl}>回到支付页面</a>继续完成付款。
-          </Trans>
-        </Notice>
-      ) : null}
+      <PayProgress
+        snapshot={snapshot}
+        online={online}
+        statusClassName={muted}
+        onRetry={() => actor?.send({ type: 'RETRY' })}
+        onPayAgain={() => actor?.send({ type: 'PAY_AGAIN' })}
+      />
 
       {context.error && context.error.kind !== 'latchClosed' ? (
         <p className={alertText} role="alert">
