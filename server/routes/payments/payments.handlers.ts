@@ -12,6 +12,7 @@ import {
 import { ResultCode } from '../../../src/domain/result-code.ts'
 import { ValidationMessage } from '../../../src/domain/validation-messages.ts'
 import type { AppEnv } from '../../app-env.ts'
+import type { Db } from '../../db/client.ts'
 import { ApiError, notFound, ok } from '../../http/envelope.ts'
 import { requireSession, signedIn } from '../../http/session.ts'
 import { validParams, validQuery } from '../../http/validate.ts'
@@ -54,19 +55,35 @@ interface PayOrderCall {
   idempotencyKey: string | undefined
 }
 
-/** One first-payment call: route and `{type}` decided, the rest is shared by the three routes. */
-async function payOrder(c: Context<AppEnv>, call: PayOrderCall) {
-  const { route, method, orderId, addressId, idempotencyKey: key } = call
-  if (!PAY_METHODS[route].includes(method)) throw typeNotOffered()
+/**
+ * A pay call of any route once its `{type}` is known: checked against the route's types, then `pay` in
+ * the Idempotency-Key's transaction. The key stands for the path (route, type, target) and `keyedQuery`,
+ * the query that changes what is paid (the address chosen, the points used).
+ */
+async function idempotentPay(
+  c: Context<AppEnv>,
+  call: { route: PayRoute; method: number; idempotencyKey: string | undefined; keyedQuery: string },
+  pay: (tx: Db, userId: number, at: Date) => Promise<PayAnswer>,
+) {
+  if (!PAY_METHODS[call.route].includes(call.method)) throw typeNotOffered()
   const { deps } = c.var
   const { userId } = signedIn(c)
   const at = deps.now()
-  // The key stands for this path (route, type, order) and the address chosen.
-  const request = `${c.req.method} ${c.req.path}?addressId=${addressId ?? ''}`
-  const answer = await withIdempotency<PayAnswer>(deps.db, { userId, key, request, at }, (tx) =>
-    payOrderDeposit(tx, deps, { userId, orderId, route, method, addressId }, at),
+  const request = `${c.req.method} ${c.req.path}?${call.keyedQuery}`
+  const answer = await withIdempotency<PayAnswer>(
+    deps.db,
+    { userId, key: call.idempotencyKey, request, at },
+    (tx) => pay(tx, userId, at),
   )
   return ok(c, answer)
+}
+
+/** One first-payment call: route and `{type}` decided, the rest is shared by the three routes. */
+function payOrder(c: Context<AppEnv>, call: PayOrderCall) {
+  const { route, method, orderId, addressId } = call
+  return idempotentPay(c, { ...call, keyedQuery: `addressId=${addressId ?? ''}` }, (tx, userId, at) =>
+    payOrderDeposit(tx, c.var.deps, { userId, orderId, route, method, addressId }, at),
+  )
 }
 
 /** The routes whose path names a `{type}`: card / bank transfer, and SBPS. */
@@ -114,18 +131,11 @@ interface PayBalanceCall {
 }
 
 /** One final-payment call: route and `{type}` decided, the rest is shared by the three routes. */
-async function payBalance(c: Context<AppEnv>, call: PayBalanceCall) {
-  const { route, method, orderId, points, idempotencyKey: key } = call
-  if (!PAY_METHODS[route].includes(method)) throw typeNotOffered()
-  const { deps } = c.var
-  const { userId } = signedIn(c)
-  const at = deps.now()
-  // The key stands for this path (route, type, order) and the points asked for.
-  const request = `${c.req.method} ${c.req.path}?score=${points}`
-  const answer = await withIdempotency<PayAnswer>(deps.db, { userId, key, request, at }, (tx) =>
-    payOrderBalance(tx, deps, { userId, orderId, route, method, points }, at),
+function payBalance(c: Context<AppEnv>, call: PayBalanceCall) {
+  const { route, method, orderId, points } = call
+  return idempotentPay(c, { ...call, keyedQuery: `score=${points}` }, (tx, userId, at) =>
+    payOrderBalance(tx, c.var.deps, { userId, orderId, route, method, points }, at),
   )
-  return ok(c, answer)
 }
 
 const typedFinalPayHandlers = (route: 'card' | 'sbps') =>
