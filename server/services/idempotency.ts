@@ -1,8 +1,9 @@
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import { validator } from 'hono/validator'
 import * as v from 'valibot'
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '../../src/domain/cart.ts'
 import { ResultCode } from '../../src/domain/result-code.ts'
+import { tryAdvisoryXactLock } from '../db/advisory-locks.ts'
 import type { Db } from '../db/client.ts'
 import { idempotencyKeys } from '../db/schema.ts'
 import { ApiError } from '../http/envelope.ts'
@@ -110,11 +111,7 @@ export interface KeySweepResult {
  */
 export async function sweepIdempotencyKeys(db: Db, now: Date): Promise<KeySweepResult> {
   return db.transaction(async (tx) => {
-    // PGlite and node-postgres both answer raw SQL with { rows }.
-    const locked = (await tx.execute(
-      sql`select pg_try_advisory_xact_lock(${KEY_SWEEP_LOCK}) as locked`,
-    )) as unknown as { rows: { locked: boolean }[] }
-    if (!locked.rows[0]?.locked) return { ran: false, keys: 0 }
+    if (!(await tryAdvisoryXactLock(tx, KEY_SWEEP_LOCK))) return { ran: false, keys: 0 }
     const removed = await tx
       .delete(idempotencyKeys)
       .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS)))

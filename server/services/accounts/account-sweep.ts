@@ -1,4 +1,5 @@
-import { and, isNotNull, lt, or, sql } from 'drizzle-orm'
+import { and, isNotNull, lt, or } from 'drizzle-orm'
+import { tryAdvisoryXactLock } from '../../db/advisory-locks.ts'
 import type { Db } from '../../db/client.ts'
 import { emailCodes, rateLimitCounters, sessions } from '../../db/schema.ts'
 
@@ -26,13 +27,8 @@ export interface SweepResult {
  */
 export async function sweepAccountRows(db: Db, now: Date): Promise<SweepResult> {
   return db.transaction(async (tx) => {
-    // PGlite and node-postgres both answer raw SQL with { rows }.
-    const locked = (await tx.execute(
-      sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`,
-    )) as unknown as {
-      rows: { locked: boolean }[]
-    }
-    if (!locked.rows[0]?.locked) return { ran: false, sessions: 0, codes: 0, counters: 0 }
+    if (!(await tryAdvisoryXactLock(tx, SWEEP_LOCK)))
+      return { ran: false, sessions: 0, codes: 0, counters: 0 }
     const before = (days: number) => new Date(now.getTime() - days * DAY_MS)
     const counters = await tx
       .delete(rateLimitCounters)

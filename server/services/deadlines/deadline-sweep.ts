@@ -15,6 +15,7 @@ import {
 import { canExtraFeeTransition, ExtraFeeStatus, ExtraFeeType } from '../../../src/domain/extra-fee.ts'
 import { canOrderTransition, OrderStatus } from '../../../src/domain/order-status.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
+import { tryAdvisoryXactLock } from '../../db/advisory-locks.ts'
 import type { Db } from '../../db/client.ts'
 import { extraFees, orders } from '../../db/schema.ts'
 import { ApiError } from '../../http/envelope.ts'
@@ -52,7 +53,7 @@ export async function sweepDeadlines(db: Db, now: Date): Promise<DeadlineSweepRe
   if (!today) throw new RangeError('the sweep needs a valid clock')
   const { expired } = await expireUnpaidOrders(db, now)
   const work = await db.transaction(async (tx) => {
-    if (!(await trySweepLock(tx))) return undefined
+    if (!(await tryAdvisoryXactLock(tx, DEADLINE_SWEEP_LOCK))) return undefined
     const fees = await keepLateFees(tx, today, now)
     const forfeited = await forfeitOverdueOrders(tx, today, now)
     return { ...fees, forfeited }
@@ -65,14 +66,6 @@ export async function sweepDeadlines(db: Db, now: Date): Promise<DeadlineSweepRe
     lateFeesUpdated: work?.updated ?? [],
     forfeited: work?.forfeited ?? [],
   }
-}
-
-async function trySweepLock(tx: Db): Promise<boolean> {
-  // PGlite and node-postgres both answer raw SQL with { rows }.
-  const locked = (await tx.execute(
-    sql`select pg_try_advisory_xact_lock(${DEADLINE_SWEEP_LOCK}) as locked`,
-  )) as unknown as { rows: { locked: boolean }[] }
-  return locked.rows[0]?.locked === true
 }
 
 interface LateFeeFigure {

@@ -1,6 +1,7 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, lte } from 'drizzle-orm'
 import { OrderStatus } from '../../../src/domain/order-status.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
+import { tryAdvisoryXactLock } from '../../db/advisory-locks.ts'
 import type { Db } from '../../db/client.ts'
 import { orders } from '../../db/schema.ts'
 import { ApiError } from '../../http/envelope.ts'
@@ -45,7 +46,7 @@ export async function expireUnpaidOrders(db: Db, now: Date): Promise<OrderExpiry
   for (const { id } of due) {
     try {
       const outcome = await db.transaction(async (tx) => {
-        if (!(await tryLockOrder(tx, id))) return 'busy'
+        if (!(await tryAdvisoryXactLock(tx, ORDER_EXPIRY_LOCK, id))) return 'busy'
         return (await cancelUnpaidOrder(tx, { orderId: id, at: now, dueBy: now })).outcome
       })
       if (outcome === 'cancelled') result.expired.push(id)
@@ -60,12 +61,4 @@ export async function expireUnpaidOrders(db: Db, now: Date): Promise<OrderExpiry
     }
   }
   return result
-}
-
-async function tryLockOrder(tx: Db, orderId: number): Promise<boolean> {
-  // PGlite and node-postgres both answer raw SQL with { rows }.
-  const locked = (await tx.execute(
-    sql`select pg_try_advisory_xact_lock(${ORDER_EXPIRY_LOCK}::int4, ${orderId}::int4) as locked`,
-  )) as unknown as { rows: { locked: boolean }[] }
-  return locked.rows[0]?.locked === true
 }
