@@ -2,10 +2,6 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type Snapshot, waitFor } from 'xstate'
 import {
   EMPTY_STARTUP,
-  isSettledSignedIn,
-  type PersistedSession,
-  parsePersistedSession,
-  restorableSession,
   type SessionSnapshot,
   type StartupData,
   type StartupLoadInput,
@@ -15,6 +11,12 @@ import {
   sessionMachine,
   type VipInfo,
 } from '../../machines/session/session.machine.ts'
+import {
+  isSettledSignedIn,
+  type PersistedSession,
+  parsePersistedSession,
+  restorableSession,
+} from '../../machines/session/session-saved-state.ts'
 import type { PayInfo, SessionClaims } from '../../src/domain/session.ts'
 
 const NOW_MS = Date.UTC(2025, 5, 1, 12)

@@ -1,10 +1,10 @@
 import type { ActorRefFrom } from 'xstate'
-import {
-  type SessionSnapshot,
-  type StartupData,
-  sessionIdentity,
-  type sessionMachine,
+import type {
+  SessionSnapshot,
+  StartupData,
+  sessionMachine,
 } from '../../../../machines/session/session.machine.ts'
+import { sessionIdentity } from '../../../../machines/session/session-saved-state.ts'
 import { readSessionClaims } from '../../../domain/session.ts'
 import { readStoredToken } from '../../../lib/session-token.ts'
 import { getFinalCount } from '../../orders/api/final-count.ts'

@@ -2,17 +2,19 @@ import { type ActorRefFrom, createActor, fromPromise } from 'xstate'
 import { hasUnsentChanges } from '../../../../machines/cart/cart-saved-state.ts'
 import {
   EMPTY_STARTUP,
+  type SessionSnapshot,
+  type StartupData,
+  type StartupLoadInput,
+  sessionMachine,
+  type VipInfo,
+} from '../../../../machines/session/session.machine.ts'
+import {
   isSettledSignedIn,
   parsePersistedSession,
   restorableSession,
   SESSION_MACHINE_VERSION,
-  type SessionSnapshot,
-  type StartupData,
-  type StartupLoadInput,
   sessionIdentity,
-  sessionMachine,
-  type VipInfo,
-} from '../../../../machines/session/session.machine.ts'
+} from '../../../../machines/session/session-saved-state.ts'
 import { cartNumber } from '../../../domain/cart.ts'
 import type { ChargeSettings } from '../../../domain/pricing.ts'
 import { readSessionClaims } from '../../../domain/session.ts'
