@@ -48,6 +48,13 @@ export const ValidationMessage = {
   arrivalForfeited: 'is so long ago that the goods would already be forfeited',
   splitGroups: 'must be two or more groups that together hold every line of the order once',
   lineIds: 'must be some, not all, of the order’s lines, each once',
+  packageStatus: 'must be 3, 4, 5 or 9',
+  boxes: 'must be 1 to 20 boxes',
+  boxWeight: 'must be a whole number of grams from 1 to 70000',
+  boxSide: 'must be a whole number of millimetres from 1 to 3000',
+  boxLines: 'must be the application’s lines, each in exactly one box',
+  carrier: 'must be japanpost or dhl',
+  trackingNo: 'is not a valid tracking number for this carrier',
 } as const
 
 export type ValidationMessage = (typeof ValidationMessage)[keyof typeof ValidationMessage]

@@ -51,6 +51,13 @@ const VALIDATION_TEXT: Record<ValidationMessage, () => string> = {
   [ValidationMessage.arrivalForfeited]: () => t`日期太早：按此日期货物已被没收`,
   [ValidationMessage.splitGroups]: () => t`请分成两组或以上，每个商品行恰好属于一组`,
   [ValidationMessage.lineIds]: () => t`请选择订单的部分商品行（不能全选，不能重复）`,
+  [ValidationMessage.packageStatus]: () => t`请选择包裹状态`,
+  [ValidationMessage.boxes]: () => t`请填写 1 到 20 个箱子`,
+  [ValidationMessage.boxWeight]: () => t`重量须为 1 到 70000 克的整数`,
+  [ValidationMessage.boxSide]: () => t`尺寸须为 1 到 3000 毫米的整数`,
+  [ValidationMessage.boxLines]: () => t`申请中的每件商品须恰好装入一个箱子`,
+  [ValidationMessage.carrier]: () => t`请选择承运商`,
+  [ValidationMessage.trackingNo]: () => t`运单号与承运商的格式或校验位不符`,
 }
 
 /**

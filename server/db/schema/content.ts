@@ -89,6 +89,8 @@ export const shopSettings = pgTable(
     rate: numeric('rate', { precision: 10, scale: 6, mode: 'number' }),
     /** The highest rate the shop charges at when a payment converts yen. */
     maxRate: numeric('max_rate', { precision: 10, scale: 6, mode: 'number' }),
+    /** Yen charged per order (goods not requested for packaging in time) or package (shipping fee unpaid) per overdue day. */
+    storageFeePerDay: integer('storage_fee_per_day').notNull().default(100),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -99,5 +101,6 @@ export const shopSettings = pgTable(
     check('shop_settings_settle_check', sql`${t.settlePercent} >= 0 and ${t.settlePercent} <= 1`),
     check('shop_settings_rate_check', sql`${t.rate} is null or ${t.rate} > 0`),
     check('shop_settings_max_rate_check', sql`${t.maxRate} is null or ${t.maxRate} > 0`),
+    check('shop_settings_storage_fee_check', sql`${t.storageFeePerDay} >= 0`),
   ],
 )

@@ -16,6 +16,7 @@ import {
 import { users } from './accounts.ts'
 import { createdAt, updatedAt } from './columns.ts'
 import { orders } from './orders.ts'
+import { packages } from './packaging.ts'
 
 /* Extra fees (spec §3 'Extra-fee record', flows §4): late fees, storage fees, free-form fees. */
 
@@ -40,8 +41,10 @@ export const extraFees = pgTable(
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     /** The related orders shown to the shopper (spec: related order numbers). */
     orderIds: jsonb('order_ids').$type<number[]>().notNull().default([]),
-    /** The package a package storage fee is charged on (packaging issue). */
-    packageId: integer('package_id'),
+    /** The package a package storage fee is charged on. */
+    packageId: integer('package_id').references(() => packages.id, { onDelete: 'restrict' }),
+    /** Storage fees: the overdue days this record charges (its amount is days × the daily storage rate). */
+    days: integer('days'),
     remark: text('remark'),
     /** The last shop date the fee can be paid before what it is charged on is forfeited. */
     dueDate: date('due_date'),
@@ -54,6 +57,13 @@ export const extraFees = pgTable(
   (t) => [
     index('extra_fees_user_status_idx').on(t.userId, t.status),
     uniqueIndex('extra_fees_one_late_fee_per_order').on(t.orderId).where(sql`${t.type} = 3`),
+    // the sweep keeps one unpaid storage fee per order (type 1) and per package (type 4), growing daily
+    uniqueIndex('extra_fees_one_open_storage_fee_per_order')
+      .on(t.orderId)
+      .where(sql`${t.type} = 1 and ${t.status} = 1`),
+    uniqueIndex('extra_fees_one_open_storage_fee_per_package')
+      .on(t.packageId)
+      .where(sql`${t.type} = 4 and ${t.status} = 1`),
     check('extra_fees_amount_check', sql`${t.amount} >= 0`),
     check('extra_fees_status_check', sql`${t.status} in (1, 2, 3, 4)`),
   ],
