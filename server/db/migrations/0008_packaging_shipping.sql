@@ -93,6 +93,8 @@ CREATE TABLE "shipping_rates" (
 --> statement-breakpoint
 ALTER TABLE "shop_settings" ADD COLUMN "storage_fee_per_day" integer DEFAULT 100 NOT NULL;--> statement-breakpoint
 ALTER TABLE "extra_fees" ADD COLUMN "days" integer;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "shipping_method_id" integer;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "billed_weight_g" integer;--> statement-breakpoint
 ALTER TABLE "package_applies" ADD CONSTRAINT "package_applies_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "package_applies" ADD CONSTRAINT "package_applies_shipping_method_id_shipping_methods_id_fk" FOREIGN KEY ("shipping_method_id") REFERENCES "public"."shipping_methods"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "package_apply_orders" ADD CONSTRAINT "package_apply_orders_apply_id_package_applies_id_fk" FOREIGN KEY ("apply_id") REFERENCES "public"."package_applies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -141,6 +141,9 @@ export const payments = pgTable(
     pointsUsed: integer('points_used').notNull().default(0),
     /** The part of `amount` + `pointsUsed` that pays the order's late fee (a balance payment), frozen when the attempt began. */
     lateFee: integer('late_fee').notNull().default(0),
+    /** A shipping-fee payment: the method chosen and the billed weight quoted, frozen when the attempt began. */
+    shippingMethodId: integer('shipping_method_id'),
+    billedWeightG: integer('billed_weight_g'),
     status: smallint('status').notNull(),
     providerRef: text('provider_ref'),
     failure: text('failure'),
