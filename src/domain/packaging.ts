@@ -240,3 +240,58 @@ export const shipBody = v.pipe(
   ),
 )
 export type ShipBody = v.InferOutput<typeof shipBody>
+
+/**
+ * GET /mall/package_apply/methods?addressId=: the methods a request to that address may prefer, each
+ * with its cheapest band there ("from ¥…") — the fee itself is quoted per box after packing.
+ */
+export interface ShippingMethodEstimateDto {
+  methodId: number
+  name: LocalizedText
+  carrier: Carrier
+  tracked: boolean
+  /** The lowest band's fee for the destination; null when the method does not serve it. */
+  fromFee: number | null
+  maxWeightG: number
+  available: boolean
+  reason: ShippingRefusal | null
+}
+export const methodsQuery = v.object({ addressId: idValue })
+
+/** 409 data of a refused packaging request: why, and which orders when it is about some of them. */
+export interface PackageApplyRefusalData {
+  reason: PackageApplyRefusal
+  orderIds: number[]
+}
+
+/** 409 data of a refused shipping-fee payment (spec §5: below the minimum, above the maximum, wrong address). */
+export interface ShippingPayRefusalData {
+  reason: ShippingRefusal
+}
+
+/** Operator views: the shopper, and for an application its packages. */
+export interface OpsPackageApplyDto extends PackageApplyDto {
+  userId: number
+  userEmail: string | null
+  address: Record<string, string | number | null>
+  packages: PackageDto[]
+}
+export interface OpsPackageDto extends PackageDto {
+  userId: number
+  userEmail: string | null
+  shippingMethodName: LocalizedText | null
+}
+
+/** GET /api/ops/package-applies and /api/ops/packages: a status filter (outbound codes) and a keyword. */
+export const opsPackageListQuery = v.object({
+  ...pageQuery.entries,
+  status: optionalQueryValue(wholeNumber(1, 9)),
+  keyword: optionalQueryValue(v.pipe(v.string(), v.trim(), v.maxLength(64, ValidationMessage.atMost64))),
+})
+export type OpsPackageListQuery = v.InferOutput<typeof opsPackageListQuery>
+
+/** POST /api/ops/package-applies/{id}/pack's answer. */
+export interface PackAnswer {
+  apply: OpsPackageApplyDto
+  packages: PackageDto[]
+}
