@@ -21,9 +21,12 @@ import { membershipRoutes } from './routes/membership/membership.index.ts'
 import { openApiRoutes } from './routes/openapi.ts'
 import { opsRoutes } from './routes/ops/ops.index.ts'
 import { orderRoutes } from './routes/orders/orders.index.ts'
+import { packageRoutes } from './routes/packages/packages.index.ts'
+import { packagingRoutes } from './routes/packaging/packaging.index.ts'
 import { paymentRoutes } from './routes/payments/payments.index.ts'
 import { profileRoutes } from './routes/profile/profile.index.ts'
 import { ratesRoutes } from './routes/rates/rates.index.ts'
+import { shippingRoutes } from './routes/shipping/shipping.index.ts'
 import { userRoutes } from './routes/user/user.index.ts'
 import { largestImagesOf } from './services/largest-image.ts'
 
@@ -54,6 +57,9 @@ function createApi() {
     .route('/', checkoutRoutes)
     .route('/', orderRoutes)
     .route('/', paymentRoutes)
+    .route('/', packageRoutes)
+    .route('/', packagingRoutes)
+    .route('/', shippingRoutes)
     .route('/', opsRoutes)
     .route('/', jobsRoutes)
     .route('/', openApiRoutes)

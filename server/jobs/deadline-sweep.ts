@@ -24,8 +24,11 @@ function summaryOf(result: DeadlineSweepResult): string {
   return [
     `${result.today}: ${expired}`,
     `late fees ${result.lateFeesCreated.length} created, ${result.lateFeesUpdated.length} updated`,
-    // Counts only: the audit log names each forfeited order.
+    `storage fees ${result.storageFeesCreated.length} created, ${result.storageFeesUpdated.length} updated`,
+    `package storage fees ${result.packageStorageFeesCreated.length} created, ${result.packageStorageFeesUpdated.length} updated`,
+    // Counts only: the audit log names each forfeited order and locked package.
     `${result.forfeited.length} order(s) forfeited`,
+    `${result.packagesLocked.length} package(s) locked`,
   ].join('; ')
 }
 

@@ -16,9 +16,12 @@ import { jobsContracts } from './jobs/jobs.routes.ts'
 import { membershipContracts } from './membership/membership.routes.ts'
 import { opsContracts } from './ops/ops.routes.ts'
 import { orderContracts } from './orders/orders.routes.ts'
+import { packageContracts } from './packages/packages.routes.ts'
+import { packagingContracts } from './packaging/packaging.routes.ts'
 import { paymentContracts } from './payments/payments.routes.ts'
 import { profileContracts } from './profile/profile.routes.ts'
 import { ratesContracts } from './rates/rates.routes.ts'
+import { shippingContracts } from './shipping/shipping.routes.ts'
 import { userContracts } from './user/user.routes.ts'
 
 /** Every published call. A route that is mounted but missing here fails the OpenAPI test. */
@@ -37,6 +40,9 @@ export const allContracts: readonly RouteContract[] = [
   ...checkoutContracts,
   ...orderContracts,
   ...paymentContracts,
+  ...packageContracts,
+  ...packagingContracts,
+  ...shippingContracts,
   ...opsContracts,
   ...jobsContracts,
 ]

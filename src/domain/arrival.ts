@@ -102,6 +102,14 @@ export interface DeadlineSweepResult {
   /** Orders whose late-fee record was created, and orders whose unpaid one moved to the day's figure. */
   lateFeesCreated: number[]
   lateFeesUpdated: number[]
+  /** Orders whose open storage-fee record (type 1: not requested for packaging in time) was created, or moved. */
+  storageFeesCreated: number[]
+  storageFeesUpdated: number[]
+  /** Packages whose open package storage fee (type 4: shipping fee overdue) was created, or moved. */
+  packageStorageFeesCreated: number[]
+  packageStorageFeesUpdated: number[]
   /** Orders forfeited (→ 15 cancel2). */
   forfeited: number[]
+  /** Packages locked (3 → 7 packageLock): shipping fee unpaid past the grace window. */
+  packagesLocked: number[]
 }

@@ -14,17 +14,20 @@ export function headerBadgeTotal(counts: HeaderBadgeCounts): number {
 /**
  * The header's badge counts from the session's startup data: the final badge is the count of balances
  * due (`GET /mall/order/finalCount`'s `count`: the operable orders in 5 arrival, overdue ones among
- * them) and the extra-pay count is loaded with the startup. The packaging and shipping-fee counts stay
- * 0 until those features load them into the startup data.
+ * them), the packaging badge the orders waiting for a packaging request and the shipping badge the
+ * packages whose fee is unpaid (`GET /mall/package_apply/notifyCount`'s `applyCount` and `count`), and
+ * the extra-pay count is loaded with the startup.
  */
 export function headerBadgeCounts(startup: {
   orderFinalCount: number
+  applyCount: number
+  expressCount: number
   extraPayCount: number
 }): HeaderBadgeCounts {
   return {
     finalBadgeCount: startup.orderFinalCount,
-    applyBadgeCount: 0,
-    expressBadgeCount: 0,
+    applyBadgeCount: startup.applyCount,
+    expressBadgeCount: startup.expressCount,
     extraPayCount: startup.extraPayCount,
   }
 }

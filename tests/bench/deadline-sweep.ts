@@ -1,18 +1,33 @@
 /**
  * The deadline sweep (flows §4) on 10,000 open orders: most in 5 arrival, their goods arrived over the
  * last 70 days (so some balances are on time, some overdue with a late fee, some past the grace window
- * and forfeited), the rest in 6 finalPay (some past the packaging deadline's grace). Seeded with bulk
- * inserts; then one sweep is timed, a second on the same day (idempotent: nothing to change), and one
- * on the next day (every unpaid late fee moves to that day's figure).
+ * and forfeited), one in ten in 6 finalPay (some past the packaging deadline with a storage fee, some
+ * past its grace), one in twenty packed (9, one box each in package 3, packed over the last 40 days: some
+ * with the shipping fee on time, some overdue with a package storage fee, some past the grace window and
+ * locked). Seeded with bulk inserts; then one sweep is timed, a second on the same day (idempotent:
+ * nothing to change), and one on the next day (every unpaid fee moves to that day's figure).
  *
  * Runs on in-memory PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (a throwaway database).
  * Part of `npm run bench`; also runs on its own: `node tests/bench/deadline-sweep.ts`.
  */
-import { orderLines, orders, payments, products, users } from '../../server/db/schema.ts'
+
+import type { Db } from '../../server/db/client.ts'
+import {
+  orderLines,
+  orders,
+  packageApplies,
+  packageApplyOrders,
+  packageLines,
+  packages,
+  payments,
+  products,
+  users,
+} from '../../server/db/schema.ts'
 import { sweepDeadlines } from '../../server/services/deadlines/deadline-sweep.ts'
 import { shopDate } from '../../src/domain/dates.ts'
 import { addDays } from '../../src/domain/deadlines.ts'
 import { OrderStatus } from '../../src/domain/order-status.ts'
+import { PackageStatus } from '../../src/domain/package-status.ts'
 import { productRow } from '../server/support/catalog-fixture.ts'
 import { type Engine, openTestDatabase } from '../server/support/test-database.ts'
 
@@ -20,7 +35,12 @@ export interface DeadlineSweepRun {
   ms: number
   lateFeesCreated: number
   lateFeesUpdated: number
+  storageFeesCreated: number
+  storageFeesUpdated: number
+  packageStorageFeesCreated: number
+  packageStorageFeesUpdated: number
   forfeited: number
+  packagesLocked: number
 }
 
 export interface DeadlineSweepBench {
@@ -36,8 +56,11 @@ const DAY_MS = 86_400_000
 const BATCH = 1000
 const SHOPPERS = 200
 const PRODUCTS = 500
-/** One order in this many is in 6 finalPay; the rest are in 5 arrival. */
+/** One order in this many is in 6 finalPay, one in PACKED_EVERY packed (9, its box in 3); the rest are in 5 arrival. */
 const FINAL_PAY_EVERY = 10
+const PACKED_EVERY = 20
+/** The packed orders' `i % PACKED_EVERY` (never a multiple of FINAL_PAY_EVERY). */
+const PACKED_AT = 5
 
 const round = (ms: number) => Math.round(ms * 10) / 10
 
@@ -71,19 +94,33 @@ async function measureOn(engine: Engine, orderCount: number): Promise<DeadlineSw
       const batch = Array.from({ length: Math.min(BATCH, orderCount - start) }, (_, k) => {
         const i = start + k
         const finalPay = i % FINAL_PAY_EVERY === 0
+        // Packed 0–39 days ago (fee overdue from 8 days, locked from 23), ten days after arrival.
+        const packedOn =
+          i % PACKED_EVERY === PACKED_AT
+            ? addDays(today, -((Math.floor(i / PACKED_EVERY) * 7) % 40))
+            : undefined
         const goods = 2_000 + ((i * 7_919) % 48_000)
         const deposit = Math.floor(goods * 0.3)
-        // Arrival 0–69 days ago in 5 (forfeited from 46 days), 30–89 in 6 (forfeited from 61).
-        const arrivedAt = addDays(today, -((finalPay ? 30 : 0) + ((i * 37) % 70)))
+        // Arrival 0–69 days ago in 5 (forfeited from 46 days), 30–89 in 6 (storage fee from 46, forfeited from 61).
+        const arrivedAt = packedOn
+          ? addDays(packedOn, -10)
+          : addDays(today, -((finalPay ? 30 : 0) + ((i * 37) % 70)))
+        const status = packedOn
+          ? OrderStatus.waitExpressPay
+          : finalPay
+            ? OrderStatus.finalPay
+            : OrderStatus.arrival
         return {
           userId: shopperIds[i % SHOPPERS] ?? 0,
           productId: productIds[i % PRODUCTS] ?? 0,
-          status: finalPay ? OrderStatus.finalPay : OrderStatus.arrival,
+          status,
           goods,
           deposit,
           arrivedAt,
+          packedOn,
         }
       })
+      const paidInFull = (status: OrderStatus) => status !== OrderStatus.arrival
       const inserted = await db
         .insert(orders)
         .values(
@@ -96,7 +133,7 @@ async function measureOn(engine: Engine, orderCount: number): Promise<DeadlineSw
             deposit: order.deposit,
             balance: order.goods - order.deposit,
             total: order.goods,
-            paidAmount: order.status === OrderStatus.finalPay ? order.goods : order.deposit,
+            paidAmount: paidInFull(order.status) ? order.goods : order.deposit,
             payDueAt: now,
             arrivedAt: order.arrivedAt,
             createdAt: now,
@@ -104,24 +141,37 @@ async function measureOn(engine: Engine, orderCount: number): Promise<DeadlineSw
           })),
         )
         .returning({ id: orders.id })
-      await db.insert(orderLines).values(
-        batch.map((order, k) => ({
-          orderId: inserted[k]?.id ?? 0,
-          productId: order.productId,
-          productName: 'bench',
-          barcode: 'bench',
-          productType: 2,
-          basePrice: order.goods,
-          unitPrice: order.goods,
-          quantity: 1,
-          goods: order.goods,
-          platformFee: 0,
-          settlementFee: 0,
-          deposit: order.deposit,
-          balance: order.goods - order.deposit,
-          total: order.goods,
-          stockReserved: 1,
-        })),
+      const lines = await db
+        .insert(orderLines)
+        .values(
+          batch.map((order, k) => ({
+            orderId: inserted[k]?.id ?? 0,
+            productId: order.productId,
+            productName: 'bench',
+            barcode: 'bench',
+            productType: 2,
+            basePrice: order.goods,
+            unitPrice: order.goods,
+            quantity: 1,
+            goods: order.goods,
+            platformFee: 0,
+            settlementFee: 0,
+            deposit: order.deposit,
+            balance: order.goods - order.deposit,
+            total: order.goods,
+            stockReserved: 1,
+          })),
+        )
+        .returning({ id: orderLines.id, orderId: orderLines.orderId })
+      await seedPackages(
+        db,
+        batch.flatMap((order, k) => {
+          const orderId = inserted[k]?.id
+          const lineId = lines[k]?.id
+          return order.packedOn && orderId && lineId
+            ? [{ userId: order.userId, orderId, lineId, goods: order.goods, packedOn: order.packedOn }]
+            : []
+        }),
       )
       await db.insert(payments).values(
         batch.map((order, k) => ({
@@ -148,7 +198,12 @@ async function measureOn(engine: Engine, orderCount: number): Promise<DeadlineSw
         ms,
         lateFeesCreated: result.lateFeesCreated.length,
         lateFeesUpdated: result.lateFeesUpdated.length,
+        storageFeesCreated: result.storageFeesCreated.length,
+        storageFeesUpdated: result.storageFeesUpdated.length,
+        packageStorageFeesCreated: result.packageStorageFeesCreated.length,
+        packageStorageFeesUpdated: result.packageStorageFeesUpdated.length,
         forfeited: result.forfeited.length,
+        packagesLocked: result.packagesLocked.length,
       }
     }
     const first = await timed(now)
@@ -160,6 +215,65 @@ async function measureOn(engine: Engine, orderCount: number): Promise<DeadlineSw
   }
 }
 
+interface PackedOrder {
+  userId: number
+  orderId: number
+  lineId: number
+  goods: number
+  packedOn: string
+}
+
+/** One packaging request and one box in 3 per packed order, as the pack call leaves them (bulk inserts). */
+async function seedPackages(db: Db, packed: PackedOrder[]): Promise<void> {
+  if (packed.length === 0) return
+  const applies = await db
+    .insert(packageApplies)
+    .values(
+      packed.map((order) => ({
+        userId: order.userId,
+        status: PackageStatus.package,
+        address: { country: '中国香港', city: '香港', address: 'bench' },
+        packedAt: new Date(`${order.packedOn}T12:00:00+09:00`),
+      })),
+    )
+    .returning({ id: packageApplies.id })
+  await db
+    .insert(packageApplyOrders)
+    .values(packed.map((order, k) => ({ applyId: applies[k]?.id ?? 0, orderId: order.orderId })))
+  const boxes = await db
+    .insert(packages)
+    .values(
+      packed.map((order, k) => {
+        const packedAt = new Date(`${order.packedOn}T12:00:00+09:00`)
+        return {
+          applyId: applies[k]?.id ?? 0,
+          userId: order.userId,
+          packageNo: `B${applies[k]?.id ?? 0}-1`,
+          status: PackageStatus.package,
+          weightG: 1_200,
+          lengthMm: 300,
+          widthMm: 200,
+          heightMm: 100,
+          billedWeightG: 1_200,
+          amount: order.goods,
+          packedAt,
+          packedOn: order.packedOn,
+          createdAt: packedAt,
+        }
+      }),
+    )
+    .returning({ id: packages.id })
+  await db.insert(packageLines).values(
+    packed.map((order, k) => ({
+      packageId: boxes[k]?.id ?? 0,
+      orderLineId: order.lineId,
+      orderId: order.orderId,
+      requested: 1,
+      actual: 1,
+    })),
+  )
+}
+
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export async function measureDeadlineSweep(orderCount = 10_000): Promise<DeadlineSweepBench[]> {
   const results = [await measureOn('pglite', orderCount)]
@@ -169,7 +283,10 @@ export async function measureDeadlineSweep(orderCount = 10_000): Promise<Deadlin
 
 export function deadlineSweepLines(results: readonly DeadlineSweepBench[]): string[] {
   const describe = (run: DeadlineSweepRun) =>
-    `${run.ms} ms (${run.lateFeesCreated} late fees created, ${run.lateFeesUpdated} updated, ${run.forfeited} forfeited)`
+    `${run.ms} ms (${run.lateFeesCreated} late fees created, ${run.lateFeesUpdated} updated, ` +
+    `${run.storageFeesCreated} storage fees created, ${run.storageFeesUpdated} updated, ` +
+    `${run.packageStorageFeesCreated} package storage fees created, ${run.packageStorageFeesUpdated} updated, ` +
+    `${run.forfeited} forfeited, ${run.packagesLocked} packages locked)`
   return results.map(
     ({ engine, orders: count, first, sameDay, nextDay }) =>
       `deadline sweep (${engine}, ${count} open orders): first run ${describe(first)}; again the same day ${describe(sameDay)}; next day ${describe(nextDay)}`,

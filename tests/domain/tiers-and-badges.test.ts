@@ -77,12 +77,14 @@ describe('header badge', () => {
     expect(badgeText(0)).toBeUndefined()
   })
 
-  it('counts the balances due as the final badge, overdue ones included, and the extra fees', () => {
-    const counts = headerBadgeCounts({ orderFinalCount: 3, extraPayCount: 2 })
-    expect(counts).toEqual({ finalBadgeCount: 3, applyBadgeCount: 0, expressBadgeCount: 0, extraPayCount: 2 })
-    expect(headerBadgeTotal(counts)).toBe(5)
-    expect(badgeText(headerBadgeTotal(headerBadgeCounts({ orderFinalCount: 120, extraPayCount: 0 })))).toBe(
-      '99+',
-    )
+  it('counts the balances due, the orders waiting for packaging, the unpaid shipping fees and the extra fees', () => {
+    const counts = headerBadgeCounts({ orderFinalCount: 3, applyCount: 4, expressCount: 1, extraPayCount: 2 })
+    expect(counts).toEqual({ finalBadgeCount: 3, applyBadgeCount: 4, expressBadgeCount: 1, extraPayCount: 2 })
+    expect(headerBadgeTotal(counts)).toBe(10)
+    const none = { orderFinalCount: 0, applyCount: 0, expressCount: 0, extraPayCount: 0 }
+    expect(badgeText(headerBadgeTotal(headerBadgeCounts({ ...none, orderFinalCount: 120 })))).toBe('99+')
+    expect(
+      badgeText(headerBadgeTotal(headerBadgeCounts({ ...none, applyCount: 60, expressCount: 40 }))),
+    ).toBe('99+')
   })
 })

@@ -196,7 +196,12 @@ describe.each(engines)('the deadline sweep on %s', (engine) => {
       expired: [],
       lateFeesCreated: [],
       lateFeesUpdated: [],
+      storageFeesCreated: [],
+      storageFeesUpdated: [],
+      packageStorageFeesCreated: [],
+      packageStorageFeesUpdated: [],
       forfeited: [],
+      packagesLocked: [],
     })
     expect(await snapshot()).toEqual(before)
 
@@ -390,7 +395,12 @@ describe.each(engines)('the deadline sweep on %s', (engine) => {
         expired: [],
         lateFeesCreated: [overdue.orderId],
         lateFeesUpdated: [],
+        storageFeesCreated: [],
+        storageFeesUpdated: [],
+        packageStorageFeesCreated: [],
+        packageStorageFeesUpdated: [],
         forfeited: [],
+        packagesLocked: [],
       })
       expect(await feesOf(t.db, overdue.orderId)).toEqual([expect.objectContaining({ amount: 50 })])
     })
@@ -447,7 +457,7 @@ describe.each(engines)('the deadline sweep on %s', (engine) => {
         expect(result).toMatchObject({ ran: true, today: today(), forfeited: [] })
         expect(result?.lateFeesCreated).toEqual([overdue.orderId])
         expect(log).toHaveBeenCalledWith(
-          `[deadlines] ${today()}: 0 unpaid order(s) cancelled; late fees 1 created, 0 updated; 0 order(s) forfeited`,
+          `[deadlines] ${today()}: 0 unpaid order(s) cancelled; late fees 1 created, 0 updated; storage fees 0 created, 0 updated; package storage fees 0 created, 0 updated; 0 order(s) forfeited; 0 package(s) locked`,
         )
         expect(await runDeadlineSweep(t.db, new Date(Number.NaN))).toBeNull()
         expect(error).toHaveBeenCalledWith('[deadlines] run failed:', expect.any(RangeError))

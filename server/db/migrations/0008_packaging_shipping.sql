@@ -117,6 +117,8 @@ CREATE INDEX "packages_apply_idx" ON "packages" USING btree ("apply_id");--> sta
 CREATE INDEX "packages_user_status_idx" ON "packages" USING btree ("user_id","status");--> statement-breakpoint
 CREATE UNIQUE INDEX "shipping_methods_code_idx" ON "shipping_methods" USING btree ("code");--> statement-breakpoint
 ALTER TABLE "extra_fees" ADD CONSTRAINT "extra_fees_package_id_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."packages"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "extra_fees_order_idx" ON "extra_fees" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "extra_fees_package_idx" ON "extra_fees" USING btree ("package_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "extra_fees_one_open_storage_fee_per_order" ON "extra_fees" USING btree ("order_id") WHERE "extra_fees"."type" = 1 and "extra_fees"."status" = 1;--> statement-breakpoint
 CREATE UNIQUE INDEX "extra_fees_one_open_storage_fee_per_package" ON "extra_fees" USING btree ("package_id") WHERE "extra_fees"."type" = 4 and "extra_fees"."status" = 1;--> statement-breakpoint
 ALTER TABLE "shop_settings" ADD CONSTRAINT "shop_settings_storage_fee_check" CHECK ("shop_settings"."storage_fee_per_day" >= 0);

@@ -56,6 +56,9 @@ export const extraFees = pgTable(
   },
   (t) => [
     index('extra_fees_user_status_idx').on(t.userId, t.status),
+    // the sweep sums each order's and package's settled storage fees every run
+    index('extra_fees_order_idx').on(t.orderId),
+    index('extra_fees_package_idx').on(t.packageId),
     uniqueIndex('extra_fees_one_late_fee_per_order').on(t.orderId).where(sql`${t.type} = 3`),
     // the sweep keeps one unpaid storage fee per order (type 1) and per package (type 4), growing daily
     uniqueIndex('extra_fees_one_open_storage_fee_per_order')

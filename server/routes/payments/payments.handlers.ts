@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { createFactory } from 'hono/factory'
 import { finalPayQuery } from '../../../src/domain/arrival.ts'
+import { shippingMethodQuery } from '../../../src/domain/packaging.ts'
 import {
   orderPayParams,
   orderPayQuery,
@@ -25,10 +26,13 @@ import { readPayStatus } from '../../services/payments/pay-status.ts'
 import { providerReturn } from '../../services/payments/provider-return.ts'
 import { readSandboxPayment, sandboxOutcome as runSandboxOutcome } from '../../services/payments/sandbox.ts'
 import { SBPS_SUBMIT_SCRIPT, sbpsFormResponse } from '../../services/payments/sbps-form.ts'
+import { payShippingFee } from '../../services/payments/shipping-payment.ts'
 import { receiveWebhook } from '../../services/payments/webhooks.ts'
 import {
+  expressPayParams,
   finalPayParams,
   paymentIdParams,
+  paypalExpressPayParams,
   paypalFinalPayParams,
   providerReturnParams,
   sandboxOutcomeParams,
@@ -169,6 +173,58 @@ export const finalPayPaypalHandlers = factory.createHandlers(
       method,
       orderId: c.req.valid('param').orderId,
       points: c.req.valid('query').score,
+      idempotencyKey,
+    })
+  },
+)
+
+interface PayShippingCall {
+  route: PayRoute
+  method: number
+  packageId: number
+  shippingMethodId: number
+  idempotencyKey: string | undefined
+}
+
+/** One shipping-fee call: route and `{type}` decided, the rest is shared by the three routes. */
+function payShipping(c: Context<AppEnv>, call: PayShippingCall) {
+  const { route, method, packageId, shippingMethodId } = call
+  return idempotentPay(c, { ...call, keyedQuery: `shippingMethodId=${shippingMethodId}` }, (tx, userId, at) =>
+    payShippingFee(tx, c.var.deps, { userId, packageId, route, method, shippingMethodId }, at),
+  )
+}
+
+const typedExpressPayHandlers = (route: 'card' | 'sbps') =>
+  factory.createHandlers(
+    customerOnly,
+    idempotencyKeyHeader,
+    validParams(expressPayParams),
+    validQuery(shippingMethodQuery),
+    (c) => {
+      const { type, packageId } = c.req.valid('param')
+      const { idempotencyKey } = c.req.valid('header')
+      const { shippingMethodId } = c.req.valid('query')
+      return payShipping(c, { route, method: type, packageId, shippingMethodId, idempotencyKey })
+    },
+  )
+
+export const expressPayCardHandlers = typedExpressPayHandlers('card')
+export const expressPaySbpsHandlers = typedExpressPayHandlers('sbps')
+
+export const expressPayPaypalHandlers = factory.createHandlers(
+  customerOnly,
+  idempotencyKeyHeader,
+  validParams(paypalExpressPayParams),
+  validQuery(shippingMethodQuery),
+  (c) => {
+    const { idempotencyKey } = c.req.valid('header')
+    // PayPal has no `{type}`: its one method is 0.
+    const method = PAY_METHODS.paypal[0] ?? 0
+    return payShipping(c, {
+      route: 'paypal',
+      method,
+      packageId: c.req.valid('param').packageId,
+      shippingMethodId: c.req.valid('query').shippingMethodId,
       idempotencyKey,
     })
   },

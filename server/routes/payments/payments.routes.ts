@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { finalPayQuery } from '../../../src/domain/arrival.ts'
+import { shippingMethodQuery } from '../../../src/domain/packaging.ts'
 import {
   orderPayQuery,
   PAY_RETURN_OUTCOMES,
@@ -17,6 +18,14 @@ const firstPayment =
 
 const finalPayment =
   'The final payment of the caller’s order {orderId} in 5 arrival: the balance still owed plus the late fee so far (0.5 % of the goods a day past the balance due date, the domain’s figure for the shop’s day), in one payment; the late-fee record is marked paid with it and the order goes 5 → 6 on the verified webhook. ?score= points to use (capped by what is due and by the caller’s points; held now, given back if the payment fails or is cancelled). An earlier open balance attempt of the order is cancelled. 404 for another shopper’s order; 409 when the order is not awaiting its balance, when its goods were forfeited (in 15, or past the forfeiture date), or when payments are closed ("Payment is currently unavailable"); nothing changes.'
+
+const shippingFee =
+  'The shipping fee of the caller’s package {packageId} in 3 package, for ?shippingMethodId= (a method that is unknown or switched off: 400 naming shippingMethodId), quoted from the tariff for the box and the address of its packaging request; no points are used. A method the box breaks is refused (409, data ShippingPayRefusalData { reason }: belowMinimum, aboveMaximum, wrongAddress). An earlier open attempt of the package is cancelled. On the verified webhook the package goes 3 → 4 with the method, billed weight and fee, and each of its orders 9 → 10 once every box holding its goods is paid. 404 for another shopper’s package; 409 when it is locked (7: until its storage fees are paid), already paid (4 and on), or when payments are closed ("Payment is currently unavailable"); nothing changes.'
+
+/** `{type}/{packageId}` of the card and sbps shipping-fee routes. */
+export const expressPayParams = v.object({ type: payTypeValue, packageId: wholeNumber(1, 999_999_999) })
+/** `{packageId}` of PayPal's shipping-fee route. */
+export const paypalExpressPayParams = v.object({ packageId: wholeNumber(1, 999_999_999) })
 
 /** `{type}/{orderId}` of the card and sbps final-payment routes. */
 export const finalPayParams = v.object({ type: payTypeValue, orderId: wholeNumber(1, 999_999_999) })
@@ -121,6 +130,39 @@ export const finalPayPaypal = {
   returns: 'PayAnswer { paymentId, redirectUrl }',
 } satisfies RouteContract
 
+export const expressPayCard = {
+  method: 'post',
+  path: '/mall/package/expressPay/:type/:packageId',
+  summary: `Card / bank route ({type} 1 card, 2 bank transfer). ${shippingFee} ${idempotent}`,
+  tag: 'payments',
+  access: 'customer',
+  idempotent: true,
+  query: shippingMethodQuery,
+  returns: 'PayAnswer { paymentId, redirectUrl } (send the shopper to redirectUrl; back at /express-success)',
+} satisfies RouteContract
+
+export const expressPaySbps = {
+  method: 'post',
+  path: '/mall/sb_pay/expressPay/:type/:packageId',
+  summary: `SB Payment Service route ({type} 1 card, 2 konbini, 3 PayPay). ${shippingFee} ${idempotent}`,
+  tag: 'payments',
+  access: 'customer',
+  idempotent: true,
+  query: shippingMethodQuery,
+  returns: 'PayAnswer { paymentId, redirectUrl }',
+} satisfies RouteContract
+
+export const expressPayPaypal = {
+  method: 'post',
+  path: '/mall/paypal/expressPay/:packageId',
+  summary: `PayPal route. ${shippingFee} ${idempotent}`,
+  tag: 'payments',
+  access: 'customer',
+  idempotent: true,
+  query: shippingMethodQuery,
+  returns: 'PayAnswer { paymentId, redirectUrl }',
+} satisfies RouteContract
+
 export const payStatus = {
   method: 'get',
   path: '/mall/pay/status/:paymentId',
@@ -216,6 +258,9 @@ export const paymentContracts: RouteContract[] = [
   finalPayCard,
   finalPaySbps,
   finalPayPaypal,
+  expressPayCard,
+  expressPaySbps,
+  expressPayPaypal,
   payStatus,
   payLatch,
   sandboxPayment,

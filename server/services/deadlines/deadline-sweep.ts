@@ -22,8 +22,12 @@ import { ApiError } from '../../http/envelope.ts'
 import { writeAudit } from '../ops/audit.ts'
 import { expireUnpaidOrders } from '../orders/order-expiry.ts'
 import { endOpenOrderPayments } from '../payments/order-payments.ts'
+import { keepStorageFees, lockOverduePackages, voidOrderStorageFees } from './storage-fees.ts'
 
-/* The deadline sweep (flows §4): late fees on overdue balances, forfeiture past the grace window. */
+/*
+ * The deadline sweep (flows §4): late fees on overdue balances, storage fees on goods and boxes left
+ * past their deadlines (storage-fees.ts), forfeiture and package locks past the grace window.
+ */
 
 /**
  * Advisory-lock class of the deadline sweep (see order-expiry.ts and idempotency.ts for the others):
@@ -41,12 +45,14 @@ const FORFEITED_REMARK = 'forfeited'
 /**
  * One run of the deadline sweep for the shop day of `now`. First the 30-minute payment window
  * (expireUnpaidOrders, its own per-order transactions); then, in one transaction under the sweep's
- * advisory lock, late fees and forfeiture. Without the lock (another runner has it) the second part is
- * skipped: `ran: false`. Every change is guarded on the old state, so a second run on the same day
- * changes nothing, and a run on a later day only moves the fees to that day's figure.
+ * advisory lock, late fees, storage fees, forfeiture and package locks. Without the lock (another
+ * runner has it) the second part is skipped: `ran: false`. Every change is guarded on the old state, so
+ * a second run on the same day changes nothing, and a run on a later day only moves the fees to that
+ * day's figure.
  *
  * `lateFeesCreated` and `lateFeesUpdated` list the orders whose late-fee record was created or had its
- * amount moved (one record per order), like the other lists, which are order ids too.
+ * amount moved (one record per order), like the other lists, which are order ids too, except the
+ * package storage fees' and the locks', which are package ids.
  */
 export async function sweepDeadlines(db: Db, now: Date): Promise<DeadlineSweepResult> {
   const today = shopDate(now)
@@ -55,8 +61,10 @@ export async function sweepDeadlines(db: Db, now: Date): Promise<DeadlineSweepRe
   const work = await db.transaction(async (tx) => {
     if (!(await tryAdvisoryXactLock(tx, DEADLINE_SWEEP_LOCK))) return undefined
     const fees = await keepLateFees(tx, today, now)
+    const storage = await keepStorageFees(tx, today, now)
     const forfeited = await forfeitOverdueOrders(tx, today, now)
-    return { ...fees, forfeited }
+    const packagesLocked = await lockOverduePackages(tx, today, now)
+    return { ...fees, storage, forfeited, packagesLocked }
   })
   return {
     ran: work !== undefined,
@@ -64,7 +72,12 @@ export async function sweepDeadlines(db: Db, now: Date): Promise<DeadlineSweepRe
     expired,
     lateFeesCreated: work?.created ?? [],
     lateFeesUpdated: work?.updated ?? [],
+    storageFeesCreated: work?.storage.storageFeesCreated ?? [],
+    storageFeesUpdated: work?.storage.storageFeesUpdated ?? [],
+    packageStorageFeesCreated: work?.storage.packageStorageFeesCreated ?? [],
+    packageStorageFeesUpdated: work?.storage.packageStorageFeesUpdated ?? [],
     forfeited: work?.forfeited ?? [],
+    packagesLocked: work?.packagesLocked ?? [],
   }
 }
 
@@ -149,8 +162,9 @@ interface ForfeitCandidate {
 
 /**
  * Forfeits (→ 15 cancel2) orders in 5 arrival whose balance, and orders in 6 finalPay whose packaging
- * request, is past its grace window: payments kept, stock not returned, the unpaid late fee voided
- * (forfeited goods carry none, or it would block the shopper's other packaging), an audit row each.
+ * request, is past its grace window: payments kept, stock not returned, the unpaid late and storage
+ * fees voided (forfeited goods carry none, or they would block the shopper's other packaging), an
+ * audit row each.
  *
  * Orders another transaction holds (a payment being confirmed) are skipped, not waited for, and so is
  * one whose open balance payment is being confirmed (endOpenOrderPayments gives way with a 409, undone
@@ -246,7 +260,7 @@ async function withoutBusyBalancePayments(
   return free
 }
 
-/** Moves the orders to 15 (guarded on each one's old status), voids their unpaid late fees, audits each. */
+/** Moves the orders to 15 (guarded on each one's old status), voids their unpaid late and storage fees, audits each. */
 async function forfeit(tx: Db, chosen: ForfeitCandidate[], today: string, now: Date): Promise<number[]> {
   if (!canExtraFeeTransition(ExtraFeeStatus.waitPay, ExtraFeeStatus.void)) {
     throw new Error('extra-fee flow forbids 1 → 4')
@@ -273,6 +287,7 @@ async function forfeit(tx: Db, chosen: ForfeitCandidate[], today: string, now: D
         eq(extraFees.status, ExtraFeeStatus.waitPay),
       ),
     )
+  await voidOrderStorageFees(tx, done, now)
   const byId = new Map(chosen.map((order) => [order.id, order]))
   for (const id of done) {
     const order = byId.get(id)

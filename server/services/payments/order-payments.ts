@@ -41,11 +41,29 @@ export type EndedPayment = Pick<
  * order: waiting here would deadlock. Instead the caller gives way (409, `paymentBeingConfirmed`) and
  * the payment wins.
  */
-export async function endOpenOrderPayments(
+export function endOpenOrderPayments(
   tx: Db,
   orderId: number,
   purpose: 'deposit' | 'balance',
   failure: string,
+  at: Date,
+): Promise<EndedPayment[]> {
+  return endOpenPayments(
+    tx,
+    and(paysForOrder(orderId), eq(payments.purpose, purpose)),
+    { failure, beingConfirmed: paymentBeingConfirmed },
+    at,
+  )
+}
+
+/**
+ * endOpenOrderPayments for any target (a package's shipping fee…): the open payments `which` selects end
+ * 1 → 4, locked NOWAIT for the reason given there; a payment being confirmed throws `beingConfirmed()`.
+ */
+export async function endOpenPayments(
+  tx: Db,
+  which: SQL | undefined,
+  how: { failure: string; beingConfirmed: () => ApiError },
   at: Date,
 ): Promise<EndedPayment[]> {
   let open: EndedPayment[]
@@ -61,18 +79,16 @@ export async function endOpenOrderPayments(
         userId: payments.userId,
       })
       .from(payments)
-      .where(
-        and(paysForOrder(orderId), eq(payments.purpose, purpose), eq(payments.status, PaymentStatus.waitPay)),
-      )
+      .where(and(which, eq(payments.status, PaymentStatus.waitPay)))
       .orderBy(asc(payments.id))
       .for('update', { noWait: true })
   } catch (error) {
-    if (pgErrorCode(error) === PG_LOCK_NOT_AVAILABLE) throw paymentBeingConfirmed()
+    if (pgErrorCode(error) === PG_LOCK_NOT_AVAILABLE) throw how.beingConfirmed()
     throw error
   }
   const ended: EndedPayment[] = []
   for (const payment of open) {
-    if (await failPayment(tx, payment.id, failure, at)) ended.push(payment)
+    if (await failPayment(tx, payment.id, how.failure, at)) ended.push(payment)
   }
   return ended
 }

@@ -1,12 +1,14 @@
 import { type AnyColumn, and, eq, sql } from 'drizzle-orm'
 import { canOrderTransition, OrderStatus } from '../../../src/domain/order-status.ts'
+import { canPackageTransition, PackageStatus } from '../../../src/domain/package-status.ts'
 import { canPaymentTransition, PaymentStatus } from '../../../src/domain/payment-status.ts'
 import type { PaymentPurpose } from '../../../src/domain/payments.ts'
 import { DEFAULT_SCORE_RATE, pointsEarned } from '../../../src/domain/pricing.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
 import type { Db } from '../../db/client.ts'
-import { orders, payments, users } from '../../db/schema.ts'
+import { orders, packages, payments, users } from '../../db/schema.ts'
 import { ApiError } from '../../http/envelope.ts'
+import { advanceOrdersOfPackage } from '../packaging/package-orders.ts'
 import { changePoints } from '../points.ts'
 import { settleBalanceLateFee } from './late-fees.ts'
 
@@ -78,21 +80,21 @@ export async function settle(tx: Db, confirmation: Confirmation, at: Date): Prom
 type PurposeEffect = (tx: Db, payment: PaymentRow, at: Date) => Promise<void>
 
 /**
- * The effects by purpose. The shipping fee (package 3 → 4, orders 9 → 10) and extra fees (fees 1 → 2)
- * come with their issues and plug in here; until then such a payment cannot be created, and settling
- * one throws rather than marking money paid with no effect.
+ * The effects by purpose. Extra fees (fees 1 → 2) come with their issue and plug in here; until then
+ * such a payment cannot be created, and settling one throws rather than marking money paid with no effect.
  */
 const PURPOSE_EFFECTS: Partial<Record<PaymentPurpose, PurposeEffect>> = {
   deposit: depositPaid,
   balance: balancePaid,
+  shipping: shippingPaid,
 }
 
-function onlyOrderOf(payment: PaymentRow): number {
-  const [orderId] = payment.target
-  if (orderId === undefined || payment.target.length !== 1) {
-    throw new Error(`${payment.purpose} payment ${payment.id} must target exactly one order`)
+function onlyTargetOf(payment: PaymentRow, what = 'order'): number {
+  const [id] = payment.target
+  if (id === undefined || payment.target.length !== 1) {
+    throw new Error(`${payment.purpose} payment ${payment.id} must target exactly one ${what}`)
   }
-  return orderId
+  return id
 }
 
 /**
@@ -100,7 +102,7 @@ function onlyOrderOf(payment: PaymentRow): number {
  * `paidAmount`, points earned on the yen.
  */
 async function depositPaid(tx: Db, payment: PaymentRow, at: Date): Promise<void> {
-  const orderId = onlyOrderOf(payment)
+  const orderId = onlyTargetOf(payment)
   if (!canOrderTransition(OrderStatus.waitPay, OrderStatus.waitOrder))
     throw new Error('order flow forbids 2 → 3')
   const [order] = await tx
@@ -131,7 +133,7 @@ async function depositPaid(tx: Db, payment: PaymentRow, at: Date): Promise<void>
  * record settled with it, points earned on the yen.
  */
 async function balancePaid(tx: Db, payment: PaymentRow, at: Date): Promise<void> {
-  const orderId = onlyOrderOf(payment)
+  const orderId = onlyTargetOf(payment)
   if (!canOrderTransition(OrderStatus.arrival, OrderStatus.finalPay))
     throw new Error('order flow forbids 5 → 6')
   const [order] = await tx
@@ -163,6 +165,52 @@ async function balancePaid(tx: Db, payment: PaymentRow, at: Date): Promise<void>
     at,
   )
   await earnPoints(tx, order, payment)
+}
+
+/**
+ * The shipping fee of a package: 3 package → 4 waitSend with the method, billed weight and fee the
+ * attempt froze (the quote the shopper saw), and each order with goods in it 9 → 10 once every box
+ * holding its goods is paid. No points: they are earned on what the goods cost (deposit and balance),
+ * and the points ledger keeps them per order, where a box may hold several.
+ */
+async function shippingPaid(tx: Db, payment: PaymentRow, at: Date): Promise<void> {
+  const packageId = onlyTargetOf(payment, 'package')
+  if (!canPackageTransition(PackageStatus.package, PackageStatus.waitSend))
+    throw new Error('package flow forbids 3 → 4')
+  if (payment.shippingMethodId === null || payment.billedWeightG === null) {
+    throw new Error(`shipping payment ${payment.id} has no shipping method or billed weight`)
+  }
+  const [paid] = await tx
+    .update(packages)
+    .set({
+      status: PackageStatus.waitSend,
+      shippingMethodId: payment.shippingMethodId,
+      billedWeightG: payment.billedWeightG,
+      shippingCost: payment.amount + payment.pointsUsed,
+      paymentId: payment.id,
+      updatedAt: at,
+    })
+    .where(and(eq(packages.id, packageId), eq(packages.status, PackageStatus.package)))
+    .returning({ id: packages.id })
+  if (!paid) {
+    // The package left 3 while the shopper was paying (the sweep locked it, 3 → 7, for an overdue fee).
+    // As for an order: the payment stays 2 pay on record, the operator refunds it at the provider, and
+    // nothing moves (unlocking is the storage fees' business, not this payment's).
+    console.error(
+      `[payments] PAID AFTER THE PACKAGE MOVED ON: payment ${payment.id} (¥${payment.amount}) for package ${packageId}, which is no longer awaiting its shipping fee: refund it`,
+    )
+    return
+  }
+  await advanceOrdersOfPackage(
+    tx,
+    packageId,
+    {
+      from: OrderStatus.waitExpressPay,
+      to: OrderStatus.waitSend,
+      reached: [PackageStatus.waitSend, PackageStatus.send, PackageStatus.shipping],
+    },
+    at,
+  )
 }
 
 async function earnPoints(tx: Db, order: { id: number; userId: number }, payment: PaymentRow): Promise<void> {

@@ -22,11 +22,13 @@ export interface MethodTariff {
 
 /** Every method (active or not), in the operators' order, with its destinations and bands. */
 export async function loadTariff(db: Db): Promise<MethodTariff[]> {
-  const [methods, destinations, rates] = await Promise.all([
-    db.select().from(shippingMethods).orderBy(asc(shippingMethods.sortOrder), asc(shippingMethods.id)),
-    db.select().from(shippingDestinations),
-    db.select().from(shippingRates).orderBy(asc(shippingRates.upToG)),
-  ])
+  // one after another: inside a transaction, one connection runs one query at a time
+  const methods = await db
+    .select()
+    .from(shippingMethods)
+    .orderBy(asc(shippingMethods.sortOrder), asc(shippingMethods.id))
+  const destinations = await db.select().from(shippingDestinations)
+  const rates = await db.select().from(shippingRates).orderBy(asc(shippingRates.upToG))
   return methods.map((row) => {
     const destinationMap = new Map<string, MethodDestination>()
     for (const d of destinations) {
