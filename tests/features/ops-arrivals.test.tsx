@@ -376,7 +376,12 @@ describe('arrivals: the deadline sweep', () => {
       expired: [],
       lateFeesCreated: [1002, 1004],
       lateFeesUpdated: [1001],
+      storageFeesCreated: [980],
+      storageFeesUpdated: [],
+      packageStorageFeesCreated: [],
+      packageStorageFeesUpdated: [31, 32],
       forfeited: [990],
+      packagesLocked: [30],
     }
     server.use(
       http.post('*/api/ops/jobs/deadlines/run', () => {
@@ -396,6 +401,9 @@ describe('arrivals: the deadline sweep', () => {
     expect(counts('新建滞纳金的订单')).toEqual(['2', '订单：1002、1004'])
     expect(counts('滞纳金金额已更新的订单')).toEqual(['1', '订单：1001'])
     expect(counts('逾期没收的订单')).toEqual(['1', '订单：990'])
+    expect(counts('新建仓储费的订单')).toEqual(['1', '订单：980'])
+    expect(counts('包裹仓储费金额已更新的包裹')).toEqual(['2', '包裹：31、32'])
+    expect(counts('运费逾期而锁定的包裹')).toEqual(['1', '包裹：30'])
   })
 
   it('says so when another runner held the sweep', async () => {
@@ -403,7 +411,19 @@ describe('arrivals: the deadline sweep', () => {
     serveOrders({})
     server.use(
       http.post('*/api/ops/jobs/deadlines/run', () =>
-        ok({ ran: false, today, expired: [], lateFeesCreated: [], lateFeesUpdated: [], forfeited: [] }),
+        ok({
+          ran: false,
+          today,
+          expired: [],
+          lateFeesCreated: [],
+          lateFeesUpdated: [],
+          storageFeesCreated: [],
+          storageFeesUpdated: [],
+          packageStorageFeesCreated: [],
+          packageStorageFeesUpdated: [],
+          forfeited: [],
+          packagesLocked: [],
+        }),
       ),
     )
     await open('/ops/arrivals')

@@ -15,5 +15,8 @@ export interface OpsNavEntry {
 export const OPS_NAV: readonly OpsNavEntry[] = [
   { key: 'orders', to: '/ops/orders', label: () => t`订单` },
   { key: 'arrivals', to: '/ops/arrivals', label: () => t`到仓登记` },
+  { key: 'packing', to: '/ops/packing', label: () => t`打包队列` },
+  { key: 'packages', to: '/ops/packages', label: () => t`包裹与发货` },
+  { key: 'shipping-methods', to: '/ops/shipping-methods', label: () => t`运输方式` },
   { key: 'settings', to: '/ops/settings', label: () => t`设置` },
 ]

@@ -28,17 +28,18 @@ const counts = css({
 
 type Outcome = { kind: 'done'; result: DeadlineSweepResult } | { kind: 'failed'; text: string } | undefined
 
-/** One count of the sweep with the orders it names (their numbers, for looking them up). */
-function Count(props: { label: ReactNode; ids: readonly number[] }) {
+/** One count of the sweep with the orders (or packages) it names, their numbers for looking them up. */
+function Count(props: { label: ReactNode; ids: readonly number[]; of?: 'order' | 'package' }) {
   const { t } = useLingui()
   const orderIds = props.ids.join(t`、`)
+  const packageIds = orderIds
   return (
     <div>
       <dt>{props.label}</dt>
       <dd>{props.ids.length}</dd>
       {props.ids.length > 0 ? (
         <dd className={mutedText}>
-          <Trans>订单：{orderIds}</Trans>
+          {props.of === 'package' ? <Trans>包裹：{packageIds}</Trans> : <Trans>订单：{orderIds}</Trans>}
         </dd>
       ) : null}
     </div>
@@ -47,7 +48,8 @@ function Count(props: { label: ReactNode; ids: readonly number[] }) {
 
 /**
  * "Run the deadline sweep now" (flows §4): what the hourly job does — payment windows, late fees,
- * forfeiture — on demand, e.g. right after back-dating an arrival; then what it did, in words.
+ * storage fees, forfeiture, package locks — on demand, e.g. right after back-dating an arrival; then
+ * what it did, in words.
  */
 export function DeadlineSweepPanel() {
   const { t } = useLingui()
@@ -75,7 +77,7 @@ export function DeadlineSweepPanel() {
       <div className={card} aria-busy={running}>
         <p className={mutedText}>
           <Trans>
-            系统每小时自动检查一次：取消超时未付款的订单、按天更新滞纳金、没收超过宽限期的订单。登记过去日期的到仓后，可以立即运行一次。
+            系统每小时自动检查一次：取消超时未付款的订单、按天更新滞纳金和仓储费、没收超过宽限期的订单、锁定运费逾期未付的包裹。登记过去日期的到仓后，可以立即运行一次。
           </Trans>
         </p>
         <div>
@@ -102,7 +104,20 @@ export function DeadlineSweepPanel() {
               <Count label={<Trans>超时未付款而取消的订单</Trans>} ids={result.expired} />
               <Count label={<Trans>新建滞纳金的订单</Trans>} ids={result.lateFeesCreated} />
               <Count label={<Trans>滞纳金金额已更新的订单</Trans>} ids={result.lateFeesUpdated} />
+              <Count label={<Trans>新建仓储费的订单</Trans>} ids={result.storageFeesCreated} />
+              <Count label={<Trans>仓储费金额已更新的订单</Trans>} ids={result.storageFeesUpdated} />
+              <Count
+                label={<Trans>新建包裹仓储费的包裹</Trans>}
+                ids={result.packageStorageFeesCreated}
+                of="package"
+              />
+              <Count
+                label={<Trans>包裹仓储费金额已更新的包裹</Trans>}
+                ids={result.packageStorageFeesUpdated}
+                of="package"
+              />
               <Count label={<Trans>逾期没收的订单</Trans>} ids={result.forfeited} />
+              <Count label={<Trans>运费逾期而锁定的包裹</Trans>} ids={result.packagesLocked} of="package" />
             </dl>
           </div>
         ) : null}

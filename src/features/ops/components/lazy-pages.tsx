@@ -15,6 +15,18 @@ export const LazyOpsOrderDetailPage = lazy(() =>
 export const LazyOpsOrdersPage = lazy(() =>
   import('./ops-orders-page.tsx').then((module) => ({ default: module.OpsOrdersPage })),
 )
+export const LazyOpsPackagesPage = lazy(() =>
+  import('./ops-packages-page.tsx').then((module) => ({ default: module.OpsPackagesPage })),
+)
+export const LazyOpsPackingDetailPage = lazy(() =>
+  import('./ops-packing-detail-page.tsx').then((module) => ({ default: module.OpsPackingDetailPage })),
+)
+export const LazyOpsPackingPage = lazy(() =>
+  import('./ops-packing-page.tsx').then((module) => ({ default: module.OpsPackingPage })),
+)
 export const LazyOpsSettingsPage = lazy(() =>
   import('./ops-settings-page.tsx').then((module) => ({ default: module.OpsSettingsPage })),
+)
+export const LazyShippingMethodsPage = lazy(() =>
+  import('./shipping-methods-page.tsx').then((module) => ({ default: module.ShippingMethodsPage })),
 )
