@@ -8,7 +8,7 @@ import type { SessionContext, SessionSnapshot, StartupData } from './session.mac
  * Version of the session's persisted snapshot (its states and context). Bump it whenever either
  * changes shape: a snapshot of another version is then discarded and the session starts afresh.
  */
-export const SESSION_MACHINE_VERSION = 2
+export const SESSION_MACHINE_VERSION = 3
 
 /** The signed-in states worth persisting: settled, with nothing in flight that a restore would replay. */
 const SETTLED_SIGNED_IN = ['ready', 'startupFailed'] as const
@@ -42,6 +42,10 @@ function isStartupData(value: unknown): value is StartupData {
     typeof value.extraPayCount === 'number' &&
     typeof value.orderFinalCount === 'number' &&
     typeof value.orderFinalOverCount === 'number' &&
+    typeof value.applyCount === 'number' &&
+    typeof value.applyOverCount === 'number' &&
+    typeof value.expressCount === 'number' &&
+    typeof value.expressOverCount === 'number' &&
     (value.charge === null || isObject(value.charge)) &&
     Array.isArray(value.vipList) &&
     (value.payInfo === null || isObject(value.payInfo))

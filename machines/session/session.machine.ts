@@ -22,6 +22,17 @@ export interface StartupData {
   orderFinalCount: number
   /** Those of them past the balance due date (`overCount`). */
   orderFinalOverCount: number
+  /**
+   * Orders in 6 finalPay not yet requested for packaging (GET /mall/package_apply/notifyCount
+   * `applyCount`): the packaging badge.
+   */
+  applyCount: number
+  /** Those of them past the packaging deadline (`applyOverCount`). */
+  applyOverCount: number
+  /** Packages in 3 with the shipping fee unpaid (`count`): the package-shipping badge. */
+  expressCount: number
+  /** Those of them past the fee's due date (`overCount`). */
+  expressOverCount: number
   charge: ChargeSettings | null
   vipList: VipLevel[]
   payInfo: PayInfo | null
@@ -36,6 +47,10 @@ export const EMPTY_STARTUP: StartupData = {
   extraPayCount: 0,
   orderFinalCount: 0,
   orderFinalOverCount: 0,
+  applyCount: 0,
+  applyOverCount: 0,
+  expressCount: 0,
+  expressOverCount: 0,
   charge: null,
   vipList: [],
   payInfo: null,

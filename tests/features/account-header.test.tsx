@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FinalCountDto } from '../../src/domain/arrival.ts'
+import type { PackageNotifyCountDto } from '../../src/domain/packaging.ts'
 import type { PayInfo, SessionClaims } from '../../src/domain/session.ts'
 import { refreshBadgeCounts } from '../../src/features/account/session/badge-counts.ts'
 import { dismissAllToasts } from '../../src/lib/toast.ts'
@@ -287,6 +288,75 @@ describe('balance badges', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
     expect(heard.calls).toBe(0)
     expect(session.getSnapshot().context.startup.orderFinalCount).toBe(0)
+  })
+})
+
+describe('packaging and shipping badges', () => {
+  /** The packaging counts answer what `answer` holds when asked (a failure when null). */
+  function serveNotifyCount(initial: PackageNotifyCountDto | null) {
+    const heard = { calls: 0, answer: initial }
+    server.use(
+      http.get('*/api/mall/package_apply/notifyCount', () => {
+        heard.calls += 1
+        return heard.answer
+          ? ok(heard.answer)
+          : HttpResponse.json({ code: 500, msg: 'database down', data: null }, { status: 500 })
+      }),
+    )
+    return heard
+  }
+
+  const notifyCount = (applyCount: number, count: number): PackageNotifyCountDto => ({
+    applyCount,
+    applyOverCount: 1,
+    count,
+    overCount: 0,
+    badgeCount: count,
+  })
+
+  it('shows the orders waiting for packaging and the unpaid shipping fees in the menu and the total', async () => {
+    signIn()
+    serveShop()
+    server.use(http.get('*/api/mall/order/finalCount', () => ok({ count: 1, overCount: 0 })))
+    serveNotifyCount(notifyCount(4, 2))
+    const { session } = await renderApp()
+
+    const button = await screen.findByRole('button', { name: '小樱（7 项待处理）' })
+    expect(session.getSnapshot().context.startup).toMatchObject({
+      applyCount: 4,
+      applyOverCount: 1,
+      expressCount: 2,
+      expressOverCount: 0,
+    })
+    fireEvent.click(button)
+    const menu = screen.getByRole('menu')
+    const packaging = within(menu).getByRole('menuitem', { name: '申请打包（4 项待处理）' })
+    expect(packaging.getAttribute('href')).toBe('/packaging')
+    const shipping = within(menu).getByRole('menuitem', { name: '包裹发货（2 项待处理）' })
+    expect(shipping.getAttribute('href')).toBe('/package')
+    // the packaging history counts nothing
+    expect(within(menu).getByRole('menuitem', { name: '打包记录' })).toBeTruthy()
+  })
+
+  it('caps the packaging badge at 99+ and reads the counts again when a page asks', async () => {
+    signIn()
+    serveShop()
+    const heard = serveNotifyCount(notifyCount(150, 0))
+    await renderApp()
+    fireEvent.click(await screen.findByRole('button', { name: '小樱（99+ 项待处理）' }))
+    expect(screen.getByRole('menuitem', { name: '申请打包（99+ 项待处理）' })).toBeTruthy()
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' })
+
+    // a request was made: the orders left the count
+    heard.answer = notifyCount(0, 1)
+    act(() => refreshBadgeCounts())
+    await screen.findByRole('button', { name: '小樱（1 项待处理）' })
+
+    // a failing read keeps the last counts, and the balance count still arrives on its own
+    heard.answer = null
+    server.use(http.get('*/api/mall/order/finalCount', () => ok({ count: 2, overCount: 0 })))
+    act(() => void window.dispatchEvent(new Event('focus')))
+    await screen.findByRole('button', { name: '小樱（3 项待处理）' })
   })
 })
 

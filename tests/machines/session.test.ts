@@ -63,6 +63,10 @@ const STARTUP: StartupData = {
   extraPayCount: 1,
   orderFinalCount: 2,
   orderFinalOverCount: 1,
+  applyCount: 4,
+  applyOverCount: 1,
+  expressCount: 2,
+  expressOverCount: 0,
   charge: { discount: 0.9, platPercent: 0.03, frontMoney: 0.3, settlePercent: 0.035, rate: 0.048 },
   vipList: [{ vip: 1, scoreRate: 0.01, minMonthlySpend: 0 }],
   payInfo: PAY_INFO,
@@ -341,35 +345,49 @@ describe('session machine: startup data', () => {
     expect(selectStartup(actor.getSnapshot())).toEqual({ ...STARTUP, cartNumber: 5 })
   })
 
-  it('patches the balance counts and hands the counts on screen to the next load', async () => {
+  it('patches the badge counts and hands the counts on screen to the next load', async () => {
     const { start, shownAtLoad } = harness()
     const actor = start(tokenFor(claimsOf()))
     await waitFor(actor, isReady)
     expect(shownAtLoad).toEqual([EMPTY_STARTUP])
 
-    actor.send({ type: 'STARTUP_PATCHED', patch: { orderFinalCount: 5, orderFinalOverCount: 3 } })
-    expect(selectStartup(actor.getSnapshot())).toEqual({
-      ...STARTUP,
+    const counts = {
       orderFinalCount: 5,
       orderFinalOverCount: 3,
-    })
+      applyCount: 7,
+      applyOverCount: 2,
+      expressCount: 1,
+      expressOverCount: 1,
+    }
+    actor.send({ type: 'STARTUP_PATCHED', patch: counts })
+    expect(selectStartup(actor.getSnapshot())).toEqual({ ...STARTUP, ...counts })
 
     actor.send({ type: 'RELOAD_STARTUP' })
     await waitFor(actor, isReady)
-    // the feature's load keeps these when the count call fails
-    expect(shownAtLoad[1]).toMatchObject({ orderFinalCount: 5, orderFinalOverCount: 3 })
+    // the feature's load keeps these when the count calls fail
+    expect(shownAtLoad[1]).toMatchObject(counts)
     expect(selectStartup(actor.getSnapshot())).toEqual(STARTUP)
   })
 
-  it('starts another account from no balance counts', async () => {
+  it('starts another account from no badge counts', async () => {
     const other = tokenFor(claimsOf({ sub: '43', sid: 'session-b' }))
     const { start, shownAtLoad } = harness()
     const actor = start(tokenFor(claimsOf()))
     await waitFor(actor, isReady)
-    actor.send({ type: 'STARTUP_PATCHED', patch: { orderFinalCount: 5, orderFinalOverCount: 3 } })
+    actor.send({
+      type: 'STARTUP_PATCHED',
+      patch: { orderFinalCount: 5, orderFinalOverCount: 3, applyCount: 2, expressCount: 4 },
+    })
 
     actor.send({ type: 'SIGNED_IN', token: other })
-    expect(selectStartup(actor.getSnapshot())).toMatchObject({ orderFinalCount: 0, orderFinalOverCount: 0 })
+    expect(selectStartup(actor.getSnapshot())).toMatchObject({
+      orderFinalCount: 0,
+      orderFinalOverCount: 0,
+      applyCount: 0,
+      applyOverCount: 0,
+      expressCount: 0,
+      expressOverCount: 0,
+    })
     await waitFor(actor, isReady)
     expect(shownAtLoad.at(-1)).toEqual(EMPTY_STARTUP)
   })
@@ -649,7 +667,15 @@ describe('session machine: persisted snapshot', () => {
         context: { ...persisted.context, startup: startupWithoutCount },
       }),
     ).toBeUndefined()
-    for (const field of ['orderFinalCount', 'orderFinalOverCount'] as const) {
+    const counts = [
+      'orderFinalCount',
+      'orderFinalOverCount',
+      'applyCount',
+      'applyOverCount',
+      'expressCount',
+      'expressOverCount',
+    ] as const
+    for (const field of counts) {
       const { [field]: _count, ...withoutField } = persisted.context.startup
       expect(
         parsePersistedSession({ ...persisted, context: { ...persisted.context, startup: withoutField } }),

@@ -22,6 +22,10 @@ export const defaultHandlers = [
   http.get('*/api/mall/address/list', () => ok([])),
   // and no balance due (the orders badge)
   http.get('*/api/mall/order/finalCount', () => ok({ count: 0, overCount: 0 })),
+  // nothing waiting for packaging or a shipping fee (the packaging and shipping badges)
+  http.get('*/api/mall/package_apply/notifyCount', () =>
+    ok({ applyCount: 0, applyOverCount: 0, count: 0, overCount: 0, badgeCount: 0 }),
+  ),
   // pages a test reaches by a link or a search without looking at them
   http.get('*/api/mall/product/search', ({ request }) =>
     ok({

@@ -162,8 +162,8 @@ export async function createSession(navigation: SessionNavigation, options: Sess
   const loadVipInfo = sharedVipInfo()
   /**
    * The startup loads (spec §4 'Startup'): pay info, the VIP levels, the charge settings, the cart,
-   * the address list and the balances due (the orders badge); the extra-pay count joins this list with
-   * its own feature.
+   * the address list and the badge counts (balances due, orders waiting for packaging, unpaid shipping
+   * fees); the extra-pay count joins this list with its own feature.
    */
   const loadStartup = async ({ input }: { input: StartupLoadInput }): Promise<StartupData> => {
     const [vipInfo, charge, cartCount, addressCount, badgeCounts] = await Promise.all([

@@ -1,10 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type ReactNode, useEffect, useState } from 'react'
-import { css, cx } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
 import { HrefLink } from '../../../components/ui/href-link.tsx'
 import { pageHeader, pageStack, pageTitle } from '../../../components/ui/page-heading.ts'
-import type { PayStatusDto } from '../../../domain/payments.ts'
 import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { refreshBadgeCounts } from '../../account/session/badge-counts.ts'
@@ -12,92 +10,33 @@ import { useDocumentTitle } from '../../catalog/use-document-title.ts'
 import { finalPaymentForPayment, isFinalPaymentOf } from '../../final-payment/final-payment-store.ts'
 import { PAY_BALANCE_ANCHOR } from '../../final-payment/pay-balance-anchor.ts'
 import { useFinalPayment } from '../../final-payment/use-final-payment.ts'
+import { LazyShippingResult } from '../../shipping/components/lazy-pages.tsx'
 import { payFailureText } from '../checkout-messages.ts'
 import { checkoutForPayment } from '../checkout-store.ts'
 import { useCheckout } from '../use-checkout.ts'
 import { usePayFlowOwner } from '../use-pay-flow.ts'
-
-const card = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3',
-  p: { base: '4', md: '6' },
-  bg: 'surface',
-  border: '1px solid',
-  borderColor: 'border',
-  borderRadius: 'md',
-  maxWidth: '2xl',
-})
-const tones = {
-  pending: css({ borderColor: 'blue.200', bg: 'blue.50' }),
-  done: css({ borderColor: 'green.300', bg: 'green.50' }),
-  warning: css({ borderColor: 'orange.200', bg: 'orange.50' }),
-  error: css({ borderColor: 'red.200', bg: 'red.50' }),
-}
-const headline = css({ fontSize: 'xl', fontWeight: 'bold' })
-const links = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })
-const linkButton = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  px: '4',
-  py: '2',
-  borderRadius: 'sm',
-  fontSize: 'sm',
-  fontWeight: 'medium',
-  bg: 'primary',
-  color: 'white',
-  _hover: { bg: 'primary.hover' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '2px' },
-})
-const plainLink = css({ fontSize: 'sm', textDecoration: 'underline' })
+import {
+  linkButton,
+  Outcome,
+  plainLink,
+  type ResultView,
+  resultLinks,
+  viewOf,
+  WAITING,
+} from './payment-outcome.tsx'
 
 /** What a payment paid: the flow whose result page it is. */
-export type ResultPurpose = 'deposit' | 'balance'
-
-/** Where a payment stands on a result page, whichever flow waited for it. */
-interface ResultView {
-  state: 'pending' | 'offline' | 'timedOut' | 'paid' | 'cancelled' | 'failed' | 'payError'
-  orderId: number | null
-  status: PayStatusDto | null
-}
-
-const WAITING: ResultView = { state: 'pending', orderId: null, status: null }
-
-/** What a flow's snapshot shows on a result page: the states both flows share there. */
-interface ReturnedFlow {
-  context: { orderId: number | null; payStatus: PayStatusDto | null }
-  matches(
-    state:
-      | 'paid'
-      | 'cancelled'
-      | 'failed'
-      | 'payError'
-      | 'resumeOffline'
-      | { returned: 'timedOut' | 'offline' },
-  ): boolean
-}
-
-function viewOf(snapshot: ReturnedFlow | undefined): ResultView {
-  if (!snapshot) return WAITING
-  const { orderId, payStatus: status } = snapshot.context
-  const view = (state: ResultView['state']): ResultView => ({ state, orderId, status })
-  if (snapshot.matches('paid')) return view('paid')
-  if (snapshot.matches('cancelled')) return view('cancelled')
-  if (snapshot.matches('failed')) return view('failed')
-  if (snapshot.matches('payError')) return view('payError')
-  if (snapshot.matches({ returned: 'timedOut' })) return view('timedOut')
-  if (snapshot.matches({ returned: 'offline' }) || snapshot.matches('resumeOffline')) return view('offline')
-  return view('pending')
-}
+export type ResultPurpose = 'deposit' | 'balance' | 'shipping'
 
 /**
  * The pages the gateway sends the shopper back to (flows §3): `/order-success` and `/final-success`
  * (the deposit's and the balance's), `/order-cancel` and `/order-error` (shared by both). Whichever
  * page the gateway chose, the pay status says what happened. Reads the payment's status until the
  * webhook has decided (every 1.5 s for about a minute, paused offline), then says what happened and
- * what to do next. It drives the flow's machine (the checkout's or the final payment's), so a reload
- * resumes the wait, and a success clears the saved flow. Without `purpose`, the payment is the balance
- * when this browser's final payment holds it, else the deposit.
+ * what to do next. It drives the flow's machine (the checkout's, the final payment's or the shipping
+ * fee's), so a reload resumes the wait, and a success clears the saved flow. Without `purpose`, the
+ * payment is the balance or the shipping fee when this browser's flow of it holds it, else the deposit.
+ * The shipping fee's page (`/express-success`) is the shipping feature's, fetched when needed.
  */
 export function PaymentResultPage(props: { paymentId: string | undefined; purpose?: ResultPurpose }) {
   const { t } = useLingui()
@@ -116,10 +55,12 @@ export function PaymentResultPage(props: { paymentId: string | undefined; purpos
           <p>
             <Trans>链接中缺少付款编号，无法查询付款结果。请到订单列表查看订单状态。</Trans>
           </p>
-          <div className={links}>
+          <div className={resultLinks}>
             <OrderListLink primary />
           </div>
         </Outcome>
+      ) : purpose === 'shipping' ? (
+        <LazyShippingResult paymentId={paymentId} />
       ) : purpose === 'balance' ? (
         <BalanceResult paymentId={paymentId} />
       ) : purpose === 'deposit' ? (
@@ -147,34 +88,35 @@ function BalanceResult({ paymentId }: { paymentId: string }) {
   return <ResultOf view={view} purpose="balance" retry={() => actor?.send({ type: 'RETRY' })} />
 }
 
-/** A shared return page: the balance's result when this browser's final payment holds the payment. */
+/** Whether this browser's shipping-fee flow holds the payment (its code is fetched only to ask). */
+const isShippingFee = (owner: string, paymentId: string) =>
+  import('../../shipping/shipping-fee-store.ts').then((module) => module.isShippingFeeOf(owner, paymentId))
+
+/**
+ * A shared return page: the balance's or the shipping fee's result when this browser's flow of it holds
+ * the payment, else the deposit's.
+ */
 function EitherResult({ paymentId }: { paymentId: string }) {
   const owner = usePayFlowOwner()
   const [found, setFound] = useState<{ paymentId: string; purpose: ResultPurpose } | undefined>()
   useEffect(() => {
     if (owner === null) return
     let live = true
-    void isFinalPaymentOf(owner, paymentId).then((balance) => {
-      if (live) setFound({ paymentId, purpose: balance ? 'balance' : 'deposit' })
-    })
+    void Promise.all([isFinalPaymentOf(owner, paymentId), isShippingFee(owner, paymentId)]).then(
+      ([balance, shipping]) => {
+        if (live) setFound({ paymentId, purpose: balance ? 'balance' : shipping ? 'shipping' : 'deposit' })
+      },
+    )
     return () => {
       live = false
     }
   }, [owner, paymentId])
   if (found?.paymentId !== paymentId) return <ResultOf view={WAITING} purpose="deposit" retry={() => {}} />
+  if (found.purpose === 'shipping') return <LazyShippingResult paymentId={paymentId} />
   return found.purpose === 'balance' ? (
     <BalanceResult paymentId={paymentId} />
   ) : (
     <DepositResult paymentId={paymentId} />
-  )
-}
-
-function Outcome(props: { tone: keyof typeof tones; title: ReactNode; children: ReactNode }) {
-  return (
-    <div className={cx(card, tones[props.tone])}>
-      <h2 className={headline}>{props.title}</h2>
-      {props.children}
-    </div>
   )
 }
 
@@ -204,7 +146,7 @@ function OrderListLink(props: { primary?: boolean }) {
   )
 }
 
-function ResultOf(props: { view: ResultView; purpose: ResultPurpose; retry: () => void }) {
+function ResultOf(props: { view: ResultView; purpose: 'deposit' | 'balance'; retry: () => void }) {
   const language = useLanguage()
   const { view, purpose, retry } = props
   const { orderId, status } = view
@@ -224,7 +166,7 @@ function ResultOf(props: { view: ResultView; purpose: ResultPurpose; retry: () =
             <Trans>我们会向厂家下单，商品到货后会通知您支付尾款。</Trans>
           )}
         </p>
-        <div className={links}>
+        <div className={resultLinks}>
           <OrderLink orderId={orderId} primary>
             <Trans>查看订单</Trans>
           </OrderLink>
@@ -243,7 +185,7 @@ function ResultOf(props: { view: ResultView; purpose: ResultPurpose; retry: () =
             <Trans>没有扣款。订单仍在等待付款，请在付款期限内重新付款。</Trans>
           )}
         </p>
-        <div className={links}>
+        <div className={resultLinks}>
           <OrderLink orderId={orderId} hash={payAgainHash} primary>
             <Trans>重新付款</Trans>
           </OrderLink>
@@ -264,7 +206,7 @@ function ResultOf(props: { view: ResultView; purpose: ResultPurpose; retry: () =
             <Trans>没有扣款，订单仍在等待付款。可以稍后重试，或换一种支付方式。</Trans>
           )}
         </p>
-        <div className={links}>
+        <div className={resultLinks}>
           <OrderLink orderId={orderId} hash={payAgainHash} primary>
             <Trans>重新付款</Trans>
           </OrderLink>
@@ -279,7 +221,7 @@ function ResultOf(props: { view: ResultView; purpose: ResultPurpose; retry: () =
         <p role="alert">
           <Trans>找不到这笔付款的记录。请到订单列表查看订单状态；如已扣款，请联系客服。</Trans>
         </p>
-        <div className={links}>
+        <div className={resultLinks}>
           <OrderListLink primary />
         </div>
       </Outcome>
@@ -291,7 +233,7 @@ function ResultOf(props: { view: ResultView; purpose: ResultPurpose; retry: () =
         <p role="status">
           <Trans>支付平台还没有通知我们结果。请稍后再查询，或到订单详情查看；请不要重复付款。</Trans>
         </p>
-        <div className={links}>
+        <div className={resultLinks}>
           <Button onClick={retry}>
             <Trans>再次查询</Trans>
           </Button>

@@ -1,0 +1,536 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise, type Snapshot, waitFor } from 'xstate'
+import { POLL_INTERVAL_MS, POLL_LIMIT } from '../../machines/shared/pay-flow.ts'
+import {
+  type ShippingFeeActor,
+  shippingFeeMachine,
+} from '../../machines/shipping-fee/shipping-fee.machine.ts'
+import {
+  parseSavedShippingFee,
+  type SavedShippingFee,
+} from '../../machines/shipping-fee/shipping-fee-saved-state.ts'
+import type {
+  ShippingFeeFailure,
+  ShippingFeeInput,
+  ShippingPackage,
+  ShippingPayInput,
+} from '../../machines/shipping-fee/shipping-fee-types.ts'
+import type { PackageStatus } from '../../src/domain/package-status.ts'
+import type { ShippingOptionDto } from '../../src/domain/packaging.ts'
+import type { PaymentStatus } from '../../src/domain/payment-status.ts'
+import type { PayAnswer, PayStatusDto } from '../../src/domain/payments.ts'
+
+const OWNER = 'customer:7'
+const PACKAGE_ID = 31
+const APPLY_ID = 12
+const EMS = 1
+const EPACKET = 2
+const SURFACE = 3
+
+function option(methodId: number, overrides: Partial<ShippingOptionDto> = {}): ShippingOptionDto {
+  return {
+    methodId,
+    name: { zhCn: `方式 ${methodId}`, ja: `方法 ${methodId}`, en: `Method ${methodId}` },
+    carrier: 'japanpost',
+    tracked: true,
+    fee: 1000 * methodId,
+    billedWeightG: 1500,
+    maxWeightG: 30_000,
+    available: true,
+    reason: null,
+    ...overrides,
+  }
+}
+
+/**
+ * A stand-in for the server's package, quote and shipping-fee calls with their idempotency keys: a key
+ * seen before answers as the first time and makes nothing new. `loseAnswers` makes it act and then fail
+ * to answer (the connection dropped after the server did the work); `offline` refuses to be reached.
+ */
+class FakeShop {
+  offline = false
+  loseAnswers = false
+  /** The next pay call is refused with this failure. */
+  refuseNext: ShippingFeeFailure | undefined
+  /** The quote fails with this (a server fault) while set. */
+  optionsFailure: ShippingFeeFailure | undefined
+  packageStatus: PackageStatus = 3
+  options: ShippingOptionDto[] = [
+    option(EMS),
+    option(EPACKET, { available: false, fee: null, reason: 'aboveMaximum', maxWeightG: 2000 }),
+    option(SURFACE),
+  ]
+  payments = new Map<string, { status: PaymentStatus; failure: string | null }>()
+  readonly payCalls: ShippingPayInput[] = []
+  readonly packageReads: { packageId: number; applyId: number | null }[] = []
+  readonly optionReads: number[] = []
+  readonly statusReads: string[] = []
+  private readonly payAnswers = new Map<string, PayAnswer>()
+
+  pay = async ({ input }: { input: ShippingPayInput }): Promise<PayAnswer> => {
+    if (this.offline) throw { kind: 'offline' } satisfies ShippingFeeFailure
+    this.payCalls.push(input)
+    const failure = this.refuseNext
+    this.refuseNext = undefined
+    if (failure) throw failure
+    let answer = this.payAnswers.get(input.key)
+    if (!answer) {
+      const paymentId = `pay_${this.payAnswers.size + 1}`
+      answer = { paymentId, redirectUrl: `/sandbox-pay/${paymentId}` }
+      this.payAnswers.set(input.key, answer)
+      this.payments.set(paymentId, { status: 1, failure: null })
+    }
+    if (this.loseAnswers) throw { kind: 'offline' } satisfies ShippingFeeFailure
+    return answer
+  }
+
+  readPackage = async ({
+    input,
+  }: {
+    input: { packageId: number; applyId: number | null }
+  }): Promise<ShippingPackage> => {
+    if (this.offline) throw { kind: 'offline' } satisfies ShippingFeeFailure
+    this.packageReads.push(input)
+    if (input.packageId !== PACKAGE_ID) throw { kind: 'notFound' } satisfies ShippingFeeFailure
+    return {
+      id: PACKAGE_ID,
+      applyId: APPLY_ID,
+      packageNo: 'P2611250031',
+      status: this.packageStatus,
+      weightG: 1420,
+      lengthMm: 300,
+      widthMm: 200,
+      heightMm: 150,
+      amount: 25_600,
+      feeDue: '2026-12-02',
+      deadlineState: 'onTime',
+      address: { firstName: '樱', lastName: '木之本', country: '中国香港' },
+    }
+  }
+
+  readOptions = async ({ input }: { input: { packageId: number } }): Promise<ShippingOptionDto[]> => {
+    if (this.offline) throw { kind: 'offline' } satisfies ShippingFeeFailure
+    this.optionReads.push(input.packageId)
+    if (this.optionsFailure) throw this.optionsFailure
+    return this.options
+  }
+
+  readPayStatus = async ({ input }: { input: { paymentId: string } }): Promise<PayStatusDto> => {
+    if (this.offline) throw { kind: 'offline' } satisfies ShippingFeeFailure
+    this.statusReads.push(input.paymentId)
+    const payment = this.payments.get(input.paymentId)
+    if (!payment) throw { kind: 'notFound' } satisfies ShippingFeeFailure
+    return {
+      paymentId: input.paymentId,
+      status: payment.status,
+      purpose: 'shipping',
+      amount: 3000,
+      pointsUsed: 0,
+      target: [PACKAGE_ID],
+      failure: payment.failure,
+    }
+  }
+}
+
+function machineFor(shop: FakeShop) {
+  return shippingFeeMachine.provide({
+    actors: {
+      pay: fromPromise(shop.pay),
+      readPackage: fromPromise(shop.readPackage),
+      readOptions: fromPromise(shop.readOptions),
+      readPayStatus: fromPromise(shop.readPayStatus),
+    },
+  })
+}
+
+function start(shop: FakeShop, input: Partial<ShippingFeeInput> = {}): ShippingFeeActor {
+  const actor = createActor(machineFor(shop), { input: { owner: OWNER, ...input } })
+  actor.start()
+  return actor
+}
+
+/** What the feature does on every transition and at a reload: save, parse, restore. */
+function reload(shop: FakeShop, actor: ShippingFeeActor): ShippingFeeActor {
+  const saved = parseSavedShippingFee(JSON.parse(JSON.stringify(actor.getPersistedSnapshot())), OWNER)
+  actor.stop()
+  if (!saved) throw new Error('the saved shipping fee did not parse')
+  const restored = createActor(machineFor(shop), {
+    snapshot: saved as Snapshot<unknown>,
+    input: { owner: OWNER },
+  })
+  restored.start()
+  return restored
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+async function toChoosing(shop: FakeShop): Promise<ShippingFeeActor> {
+  const actor = start(shop, { packageId: PACKAGE_ID })
+  await waitFor(actor, (s) => s.matches('choosing'))
+  return actor
+}
+
+function choose(actor: ShippingFeeActor, methodId = SURFACE): void {
+  actor.send({ type: 'CHOOSE_METHOD', methodId })
+  actor.send({ type: 'CHOOSE', route: 'sbps', method: 3 })
+}
+
+describe('shipping fee machine: the package and its quote', () => {
+  it('reads the package, then the methods quoted for it, then waits for the shopper', async () => {
+    const shop = new FakeShop()
+    const actor = start(shop, { packageId: PACKAGE_ID })
+    expect(actor.getSnapshot().value).toBe('checkingPackage')
+    const choosing = await waitFor(actor, (s) => s.matches('choosing'))
+    expect(shop.packageReads).toEqual([{ packageId: PACKAGE_ID, applyId: null }])
+    expect(shop.optionReads).toEqual([PACKAGE_ID])
+    expect(choosing.context).toMatchObject({
+      packageId: PACKAGE_ID,
+      applyId: APPLY_ID,
+      methodId: null,
+      choice: null,
+      payKey: null,
+    })
+    expect(choosing.context.pkg?.packageNo).toBe('P2611250031')
+    expect(choosing.context.options?.map((o) => o.methodId)).toEqual([EMS, EPACKET, SURFACE])
+    await settle()
+    expect(shop.payCalls).toEqual([])
+  })
+
+  it('passes the application along when the page knows it', async () => {
+    const shop = new FakeShop()
+    await waitFor(start(shop, { packageId: PACKAGE_ID, applyId: APPLY_ID }), (s) => s.matches('choosing'))
+    expect(shop.packageReads).toEqual([{ packageId: PACKAGE_ID, applyId: APPLY_ID }])
+  })
+
+  it('takes only an available method and a type its route offers; Pay waits for both', async () => {
+    const shop = new FakeShop()
+    const actor = await toChoosing(shop)
+    actor.send({ type: 'CHOOSE_METHOD', methodId: EPACKET })
+    actor.send({ type: 'CHOOSE_METHOD', methodId: 99 })
+    expect(actor.getSnapshot().context.methodId).toBeNull()
+    actor.send({ type: 'CHOOSE', route: 'paypal', method: 1 })
+    expect(actor.getSnapshot().context.choice).toBeNull()
+    actor.send({ type: 'CHOOSE', route: 'card', method: 1 })
+    actor.send({ type: 'PAY' })
+    expect(actor.getSnapshot().value).toBe('choosing')
+    actor.send({ type: 'CHOOSE_METHOD', methodId: EMS })
+    expect(actor.getSnapshot().context.methodId).toBe(EMS)
+    actor.send({ type: 'PAY' })
+    expect(actor.getSnapshot().value).toBe('paying')
+  })
+
+  it('a package already paid, locked, or not awaiting a fee is not offered for payment', async () => {
+    const shop = new FakeShop()
+    for (const status of [4, 5, 9] as const) {
+      shop.packageStatus = status
+      await waitFor(start(shop, { packageId: PACKAGE_ID }), (s) => s.matches('paid'))
+    }
+    shop.packageStatus = 7
+    const locked = await waitFor(start(shop, { packageId: PACKAGE_ID }), (s) => s.matches('locked'))
+    expect(locked.context.pkg?.status).toBe(7)
+    shop.packageStatus = 8
+    await waitFor(start(shop, { packageId: PACKAGE_ID }), (s) => s.matches('closed'))
+    // someone else's package (404)
+    await waitFor(start(shop, { packageId: 99 }), (s) => s.matches('closed'))
+    expect(shop.optionReads).toEqual([])
+    expect(shop.payCalls).toEqual([])
+  })
+
+  it('a quote that cannot be read says so and is read again when asked', async () => {
+    const shop = new FakeShop()
+    shop.optionsFailure = { kind: 'refused', message: 'tariff unavailable' }
+    const actor = start(shop, { packageId: PACKAGE_ID })
+    await waitFor(actor, (s) => s.matches('optionsFailed'))
+    shop.optionsFailure = undefined
+    actor.send({ type: 'RETRY' })
+    await waitFor(actor, (s) => s.matches('choosing'))
+    expect(shop.optionReads).toHaveLength(2)
+  })
+
+  it('offline before anything is read: waits, and reads once the connection is back', async () => {
+    const shop = new FakeShop()
+    shop.offline = true
+    const actor = start(shop, { packageId: PACKAGE_ID })
+    await waitFor(actor, (s) => s.matches('resumeOffline'))
+    shop.offline = false
+    actor.send({ type: 'ONLINE' })
+    await waitFor(actor, (s) => s.matches('choosing'))
+  })
+})
+
+describe('shipping fee machine: paying', () => {
+  it('pays with the method, the route, the type and a key of its own, then goes to the gateway', async () => {
+    const shop = new FakeShop()
+    const actor = await toChoosing(shop)
+    choose(actor)
+    actor.send({ type: 'PAY' })
+    const redirecting = await waitFor(actor, (s) => s.matches('redirecting'))
+    const [payCall] = shop.payCalls
+    expect(shop.payCalls).toEqual([
+      { key: payCall?.key, packageId: PACKAGE_ID, methodId: SURFACE, route: 'sbps', method: 3 },
+    ])
+    expect(payCall?.key).toMatch(/^[0-9a-f-]{36}$/)
+    expect(redirecting.context.payKey).toBe(payCall?.key)
+    expect(redirecting.context.payment).toEqual({ paymentId: 'pay_1', redirectUrl: '/sandbox-pay/pay_1' })
+  })
+
+  it('never sends a payment again by itself: offline it waits, and the retry reuses the key', async () => {
+    const shop = new FakeShop()
+    const actor = await toChoosing(shop)
+    choose(actor)
+    shop.loseAnswers = true
+    actor.send({ type: 'PAY' })
+    await waitFor(actor, (s) => s.matches({ payOffline: 'waiting' }))
+    shop.loseAnswers = false
+    actor.send({ type: 'ONLINE' })
+    // the choices are held while the attempt's fate is unknown
+    actor.send({ type: 'CHOOSE_METHOD', methodId: EMS })
+    actor.send({ type: 'PAY' })
+    await settle()
+    expect(actor.getSnapshot().matches({ payOffline: 'ready' })).toBe(true)
+    expect(actor.getSnapshot().context.methodId).toBe(SURFACE)
+    expect(shop.payCalls).toHaveLength(1)
+
+    actor.send({ type: 'RETRY' })
+    const done = await waitFor(actor, (s) => s.matches('redirecting'))
+    expect(shop.payCalls).toHaveLength(2)
+    expect(shop.payCalls[1]).toEqual(shop.payCalls[0])
+    expect(shop.payments.size).toBe(1)
+    expect(done.context.payment?.paymentId).toBe('pay_1')
+  })
+
+  it('a method the box breaks is refused with its reason: back to the choice, quote read again, new key', async () => {
+    const shop = new FakeShop()
+    const actor = await toChoosing(shop)
+    choose(actor, SURFACE)
+    shop.refuseNext = {
+      kind: 'shippingRefused',
+      reason: 'aboveMaximum',
+      message: 'This package is above the maximum weight or size of this shipping method',
+    }
+    // the operator's tariff changed meanwhile: the server no longer offers surface for this box
+    shop.options = [option(EMS), option(SURFACE, { available: false, fee: null, reason: 'aboveMaximum' })]
+    actor.send({ type: 'PAY' })
+    const back = await waitFor(actor, (s) => s.matches('choosing') && s.context.error !== null)
+    expect(back.context.error).toEqual({
+      kind: 'shippingRefused',
+      reason: 'aboveMaximum',
+      message: 'This package is above the maximum weight or size of this shipping method',
+    })
+    expect(back.context.payKey).toBeNull()
+    expect(back.context.methodId).toBeNull()
+    expect(shop.optionReads).toHaveLength(2)
+
+    actor.send({ type: 'CHOOSE_METHOD', methodId: EMS })
+    expect(actor.getSnapshot().context.error).toBeNull()
+    actor.send({ type: 'PAY' })
+    await waitFor(actor, (s) => s.matches('redirecting'))
+    expect(shop.payCalls.map((call) => call.methodId)).toEqual([SURFACE, EMS])
+    expect(shop.payCalls[0]?.key).not.toBe(shop.payCalls[1]?.key)
+  })
+
+  it('keeps a closed latch for the page and stays choosing', async () => {
+    const shop = new FakeShop()
+    const actor = await toChoosing(shop)
+    choose(actor)
+    shop.refuseNext = { kind: 'latchClosed', message: 'Payment is currently unavailable' }
+    actor.send({ type: 'PAY' })
+    const refused = await waitFor(actor, (s) => s.matches('choosing') && s.context.error !== null)
+    expect(refused.context.error?.kind).toBe('latchClosed')
+    expect(refused.context.payKey).toBeNull()
+    expect(shop.optionReads).toHaveLength(1)
+  })
+
+  it('another refusal reads the package again and moves where the server says (locked meanwhile)', async () => {
+    const shop = new FakeShop()
+    const actor = await toChoosing(shop)
+    choose(actor)
+    shop.refuseNext = { kind: 'refused', message: 'This package is locked until its storage fees are paid' }
+    shop.packageStatus = 7
+    actor.send({ type: 'PAY' })
+    const locked = await waitFor(actor, (s) => s.matches('locked'))
+    expect(locked.context.error?.kind).toBe('refused')
+    expect(shop.packageReads).toHaveLength(2)
+    actor.send({ type: 'PAY' })
+    expect(actor.getSnapshot().value).toBe('locked')
+  })
+
+  it('a package gone (404) closes the flow', async () => {
+    const shop = new FakeShop()
+    const actor = await toChoosing(shop)
+    choose(actor)
+    shop.refuseNext = { kind: 'notFound' }
+    actor.send({ type: 'PAY' })
+    await waitFor(actor, (s) => s.matches('closed'))
+  })
+
+  it('another method after leaving the gateway is a new attempt with a new key', async () => {
+    const shop = new FakeShop()
+    const actor = await toChoosing(shop)
+    choose(actor)
+    actor.send({ type: 'PAY' })
+    await waitFor(actor, (s) => s.matches('redirecting'))
+    actor.send({ type: 'PAY_AGAIN' })
+    const again = await waitFor(actor, (s) => s.matches('choosing'))
+    expect(again.context).toMatchObject({ payment: null, payKey: null, methodId: SURFACE })
+    actor.send({ type: 'CHOOSE_METHOD', methodId: EMS })
+    actor.send({ type: 'PAY' })
+    await waitFor(actor, (s) => s.matches('redirecting'))
+    expect(shop.payCalls.map((call) => call.methodId)).toEqual([SURFACE, EMS])
+    expect(shop.payCalls[0]?.key).not.toBe(shop.payCalls[1]?.key)
+  })
+})
+
+describe('shipping fee machine: back from the gateway', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  async function returnedWith(shop: FakeShop): Promise<ShippingFeeActor> {
+    const actor = start(shop, { paymentId: 'pay_1' })
+    expect(actor.getSnapshot().matches('returned')).toBe(true)
+    await vi.advanceTimersByTimeAsync(0)
+    return actor
+  }
+
+  it('polls while the payment is pending, then says paid and which package', async () => {
+    const shop = new FakeShop()
+    shop.payments.set('pay_1', { status: 1, failure: null })
+    const actor = await returnedWith(shop)
+    expect(actor.getSnapshot().matches({ returned: 'waiting' })).toBe(true)
+    shop.payments.set('pay_1', { status: 2, failure: null })
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS)
+    const snapshot = actor.getSnapshot()
+    expect(snapshot.value).toBe('paid')
+    expect(snapshot.context.packageId).toBe(PACKAGE_ID)
+    expect(snapshot.context.payStatus?.amount).toBe(3000)
+    expect(shop.statusReads).toHaveLength(2)
+  })
+
+  it('tells a refusal by the gateway from a cancellation, and gives up waiting after about a minute', async () => {
+    const shop = new FakeShop()
+    shop.payments.set('pay_1', { status: 4, failure: 'declined' })
+    expect((await returnedWith(shop)).getSnapshot().value).toBe('failed')
+    shop.payments.set('pay_1', { status: 4, failure: 'cancelled' })
+    expect((await returnedWith(shop)).getSnapshot().value).toBe('cancelled')
+    shop.payments.set('pay_1', { status: 1, failure: null })
+    const waiting = await returnedWith(shop)
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * (POLL_LIMIT + 5))
+    expect(waiting.getSnapshot().matches({ returned: 'timedOut' })).toBe(true)
+  })
+
+  it('a cancelled payment can be paid again: the package and its quote are read first', async () => {
+    const shop = new FakeShop()
+    shop.payments.set('pay_1', { status: 4, failure: 'cancelled' })
+    const actor = await returnedWith(shop)
+    actor.send({ type: 'PAY_AGAIN' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().value).toBe('choosing')
+    expect(actor.getSnapshot().context).toMatchObject({ packageId: PACKAGE_ID, payment: null, payKey: null })
+    expect(shop.packageReads).toHaveLength(1)
+  })
+})
+
+describe('shipping fee machine: saved and restored', () => {
+  it('keeps the method and the route across a reload, reads the server again, then pays once', async () => {
+    const shop = new FakeShop()
+    const first = await toChoosing(shop)
+    choose(first)
+    const restored = reload(shop, first)
+    expect(restored.getSnapshot().value).toBe('choosing')
+    expect(restored.getSnapshot().context).toMatchObject({
+      methodId: SURFACE,
+      choice: { route: 'sbps', method: 3 },
+    })
+    restored.send({ type: 'RESUME' })
+    await waitFor(restored, (s) => s.matches('choosing') && shop.optionReads.length === 2)
+    restored.send({ type: 'PAY' })
+    await waitFor(restored, (s) => s.matches('redirecting'))
+    expect(shop.payCalls).toHaveLength(1)
+    expect(shop.packageReads).toHaveLength(2)
+  })
+
+  it('restored mid-payment sends nothing, reads the package, and retries only when asked, with the same key', async () => {
+    const shop = new FakeShop()
+    const first = await toChoosing(shop)
+    choose(first)
+    shop.loseAnswers = true
+    first.send({ type: 'PAY' })
+    expect(first.getSnapshot().value).toBe('paying')
+    const key = first.getSnapshot().context.payKey
+    const restored = reload(shop, first)
+    shop.loseAnswers = false
+    await settle()
+    expect(restored.getSnapshot().value).toBe('suspended')
+
+    restored.send({ type: 'RESUME' })
+    await waitFor(restored, (s) => s.matches({ payOffline: 'ready' }))
+    await settle()
+    expect(shop.payCalls).toHaveLength(1)
+
+    restored.send({ type: 'RETRY' })
+    await waitFor(restored, (s) => s.matches('redirecting'))
+    expect(shop.payCalls.map((call) => call.key)).toEqual([key, key])
+    expect(shop.payments.size).toBe(1)
+  })
+
+  it('restored after the webhook paid the fee (package in 4): paid, without a pay call', async () => {
+    const shop = new FakeShop()
+    const first = await toChoosing(shop)
+    choose(first)
+    const restored = reload(shop, first)
+    shop.packageStatus = 4
+    restored.send({ type: 'RESUME' })
+    await waitFor(restored, (s) => s.matches('paid'))
+    expect(shop.payCalls).toEqual([])
+  })
+
+  it('restored after the payment page (Back): reads the payment and offers it again, same key', async () => {
+    const shop = new FakeShop()
+    const first = await toChoosing(shop)
+    choose(first)
+    first.send({ type: 'PAY' })
+    await waitFor(first, (s) => s.matches('redirecting'))
+    const key = first.getSnapshot().context.payKey
+    const restored = reload(shop, first)
+    restored.send({ type: 'RESUME' })
+    await waitFor(restored, (s) => s.matches('redirecting') && s.context.payStatus !== null)
+    expect(restored.getSnapshot().context.payKey).toBe(key)
+    expect(shop.statusReads).toEqual(['pay_1'])
+
+    shop.payments.set('pay_1', { status: 2, failure: null })
+    restored.send({ type: 'RETURNED', paymentId: 'pay_1' })
+    await waitFor(restored, (s) => s.matches('paid'))
+    expect(shop.payCalls).toHaveLength(1)
+  })
+
+  it('a saved shipping fee is restored only for its shopper and only when whole', async () => {
+    const shop = new FakeShop()
+    const actor = await toChoosing(shop)
+    choose(actor)
+    const persisted = JSON.parse(JSON.stringify(actor.getPersistedSnapshot())) as SavedShippingFee
+    const parsed = parseSavedShippingFee(persisted, OWNER)
+    expect(parsed?.value).toBe('choosing')
+    expect(parsed?.context.options).toHaveLength(3)
+    expect(parseSavedShippingFee(persisted, 'customer:8')).toBeUndefined()
+    expect(parseSavedShippingFee({ ...persisted, value: 'teleporting' }, OWNER)).toBeUndefined()
+    expect(
+      parseSavedShippingFee({ ...persisted, context: { ...persisted.context, methodId: -1 } }, OWNER),
+    ).toBeUndefined()
+    expect(
+      parseSavedShippingFee(
+        { ...persisted, context: { ...persisted.context, options: [{ methodId: 'ems' }] } },
+        OWNER,
+      ),
+    ).toBeUndefined()
+    expect(
+      parseSavedShippingFee(
+        { ...persisted, context: { ...persisted.context, choice: { route: 'cash', method: 1 } } },
+        OWNER,
+      ),
+    ).toBeUndefined()
+    expect(parseSavedShippingFee(null, OWNER)).toBeUndefined()
+    // a snapshot taken mid-call comes back suspended
+    const loading = { ...persisted, value: 'loadingOptions' }
+    expect(parseSavedShippingFee(loading, OWNER)?.value).toBe('suspended')
+  })
+})
