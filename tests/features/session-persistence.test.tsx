@@ -93,6 +93,8 @@ describe('the session across a reload', () => {
     expect(screen.queryByRole('link', { name: '购物车（3 件商品）' })).toBeNull()
     answerCart?.()
     await waitFor(() => expect(session.getSnapshot().context.startup.cartNumber).toBe(1))
+    // the new login is saved once its startup has settled (the badge counts may answer after the cart)
+    await waitFor(() => expect(session.getSnapshot().matches({ signedIn: 'ready' })).toBe(true))
     await flushSnapshotWrites()
     expect(JSON.stringify(await readStored(SESSION_KEY))).toContain(tokenFor(claimsOf({ sid: 'session-b' })))
   })

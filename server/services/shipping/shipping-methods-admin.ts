@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts'
 import { shippingDestinations, shippingMethods, shippingRates } from '../../db/schema.ts'
 import { ApiError } from '../../http/envelope.ts'
 import { writeAudit } from '../ops/audit.ts'
+import { shippingMethodOf } from './tariff.ts'
 
 /* The operators' shipping-method editor (flows §7): GET/PUT /api/ops/shipping-methods. */
 
@@ -44,17 +45,7 @@ async function readMethods(db: Db, ids?: readonly number[]): Promise<ShippingMet
       .orderBy(asc(shippingRates.zone), asc(shippingRates.upToG)),
   ])
   return methods.map((row) => ({
-    id: row.id,
-    code: row.code,
-    name: { zhCn: row.nameZh, ja: row.nameJa, en: row.nameEn },
-    carrier: row.carrier,
-    minWeightG: row.minWeightG,
-    maxWeightG: row.maxWeightG,
-    sizeRule: row.sizeRule,
-    billingRule: row.billingRule,
-    stepG: row.stepG,
-    tracked: row.tracked,
-    active: row.active,
+    ...shippingMethodOf(row),
     sortOrder: row.sortOrder,
     note: row.note,
     destinations: destinations

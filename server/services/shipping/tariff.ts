@@ -20,6 +20,23 @@ export interface MethodTariff {
   bands: ReadonlyMap<number, readonly RateBand[]>
 }
 
+/** A stored method as the domain reads it (no destinations, bands or editor fields). */
+export function shippingMethodOf(row: typeof shippingMethods.$inferSelect): ShippingMethod {
+  return {
+    id: row.id,
+    code: row.code,
+    name: { zhCn: row.nameZh, ja: row.nameJa, en: row.nameEn },
+    carrier: row.carrier,
+    minWeightG: row.minWeightG,
+    maxWeightG: row.maxWeightG,
+    sizeRule: row.sizeRule,
+    billingRule: row.billingRule,
+    stepG: row.stepG,
+    tracked: row.tracked,
+    active: row.active,
+  }
+}
+
 /** Every method (active or not), in the operators' order, with its destinations and bands. */
 export async function loadTariff(db: Db): Promise<MethodTariff[]> {
   // one after another: inside a transaction, one connection runs one query at a time
@@ -42,19 +59,7 @@ export async function loadTariff(db: Db): Promise<MethodTariff[]> {
       bandMap.set(r.zone, zone)
     }
     return {
-      method: {
-        id: row.id,
-        code: row.code,
-        name: { zhCn: row.nameZh, ja: row.nameJa, en: row.nameEn },
-        carrier: row.carrier,
-        minWeightG: row.minWeightG,
-        maxWeightG: row.maxWeightG,
-        sizeRule: row.sizeRule,
-        billingRule: row.billingRule,
-        stepG: row.stepG,
-        tracked: row.tracked,
-        active: row.active,
-      },
+      method: shippingMethodOf(row),
       destinations: destinationMap,
       bands: bandMap,
     }

@@ -3,17 +3,10 @@ import type { Language } from '../../domain/language.ts'
 import { PACKAGE_STATUS_INFO, type PackageStatus } from '../../domain/package-status.ts'
 import { ResultCode } from '../../domain/result-code.ts'
 import { type Carrier, isValidTrackingNo } from '../../domain/shipping.ts'
-import type { CodeInfo } from '../../domain/status-flow.ts'
 import { ApiFailure } from '../../lib/api-client.ts'
 import { failureText } from './components/load-state.tsx'
 
 /* Packing, packages and shipping on the console, in words (flows §5, §7). */
-
-/** The label and tone of an outbound code; an unknown code (a newer server) shows as itself. */
-export function packageStatusInfo(status: number): CodeInfo {
-  const known = (PACKAGE_STATUS_INFO as Record<number, CodeInfo | undefined>)[status]
-  return known ?? { tone: 'other', label: { zhCn: String(status), ja: String(status), en: String(status) } }
-}
 
 export function carrierText(carrier: Carrier): string {
   return carrier === 'japanpost' ? t`日本邮政` : t`DHL`

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { type FormEvent, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { css } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
@@ -11,14 +11,15 @@ import type { OpsPackageDto } from '../../../domain/packaging.ts'
 import { formatYen } from '../../../domain/price-display.ts'
 import { type Carrier, trackingUrl } from '../../../domain/shipping.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
+import { PackageStatusBadge } from '../../shipping/components/package-status-badge.tsx'
 import { listOpsPackages } from '../api/list-packages.ts'
 import { markPackageDelivered } from '../api/mark-delivered.ts'
 import { carrierText, gramsText, packageRefusalText, sizeText } from '../package-text.ts'
 import { useLoaded } from '../use-loaded.ts'
 import { useMethodIndex } from '../use-method-index.ts'
+import { useStatusKeywordQuery } from '../use-status-keyword-query.ts'
 import { LoadFailure, LoadingBlock } from './load-state.tsx'
 import { amountCell, mutedText, pageTitle, table, tableScroll } from './ops-table.ts'
-import { PackageStatusBadge } from './package-status-badge.tsx'
 import { PageButtons } from './page-buttons.tsx'
 import { ShipDialog } from './ship-dialog.tsx'
 
@@ -54,33 +55,16 @@ export function OpsPackagesPage() {
   const language = useLanguage()
   const id = useId()
   const methods = useMethodIndex()
-  const [status, setStatus] = useState('')
-  const [draft, setDraft] = useState('')
-  const [keyword, setKeyword] = useState('')
-  const [pageNum, setPageNum] = useState(1)
-  const query = {
-    status: status === '' ? undefined : (Number(status) as PackageStatus),
-    keyword: keyword || undefined,
-    pageNum,
-    pageSize: PACKAGES_PAGE_SIZE,
-  }
+  const { status, chooseStatus, draft, setDraft, query, setPageNum, search, reset } = useStatusKeywordQuery(
+    '',
+    PACKAGES_PAGE_SIZE,
+  )
   const { loaded, reload } = useLoaded(JSON.stringify(query), () => listOpsPackages(query))
   const [shipping, setShipping] = useState<OpsPackageDto>()
   const [delivering, setDelivering] = useState<OpsPackageDto>()
   const [busy, setBusy] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>()
 
-  const search = (event: FormEvent) => {
-    event.preventDefault()
-    setKeyword(draft.trim())
-    setPageNum(1)
-  }
-  const reset = () => {
-    setDraft('')
-    setKeyword('')
-    setStatus('')
-    setPageNum(1)
-  }
   /** The carrier of the method the fee was paid for; the package's own once shipped. */
   const carrierOf = (pkg: OpsPackageDto): Carrier =>
     pkg.carrier ??
@@ -123,10 +107,7 @@ export function OpsPackagesPage() {
         <SelectField
           label={t`包裹状态`}
           value={status}
-          onChange={(event) => {
-            setStatus(event.target.value)
-            setPageNum(1)
-          }}
+          onChange={(event) => chooseStatus(event.target.value)}
         >
           <option value="">{t`全部`}</option>
           {PACKAGE_STATUSES.map((code) => (

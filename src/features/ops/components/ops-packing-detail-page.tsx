@@ -11,6 +11,7 @@ import type { OpsPackageApplyDto, PackageDto } from '../../../domain/packaging.t
 import { useLanguage } from '../../../lib/use-language.ts'
 import { fullAddressIn, recipientNameIn } from '../../addresses/address-text.ts'
 import { orderAddressOf } from '../../orders/order-text.ts'
+import { PackageStatusBadge } from '../../shipping/components/package-status-badge.tsx'
 import { markApplyPicked } from '../api/mark-picked.ts'
 import { getOpsPackageApply } from '../api/package-apply-detail.ts'
 import { shopDateTime } from '../format.ts'
@@ -20,7 +21,6 @@ import { useMethodIndex } from '../use-method-index.ts'
 import { isNotFound, LoadFailure, LoadingBlock } from './load-state.tsx'
 import { amountCell, mutedText, pageTitle, section, sectionTitle, table, tableScroll } from './ops-table.ts'
 import { PackDialog } from './pack-dialog.tsx'
-import { PackageStatusBadge } from './package-status-badge.tsx'
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5' })
 const titleRow = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { type FormEvent, useId, useState } from 'react'
+import { useId } from 'react'
 import { css } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
 import { FormField, SelectField } from '../../../components/ui/form-field.tsx'
@@ -9,13 +9,14 @@ import { countryNameIn } from '../../../domain/countries.ts'
 import { PACKAGE_STATUS_INFO, type PackageStatus } from '../../../domain/package-status.ts'
 import type { OpsPackageApplyDto } from '../../../domain/packaging.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
+import { PackageStatusBadge } from '../../shipping/components/package-status-badge.tsx'
 import { listOpsPackageApplies } from '../api/list-package-applies.ts'
 import { shopDateTime } from '../format.ts'
 import { useLoaded } from '../use-loaded.ts'
 import { useMethodIndex } from '../use-method-index.ts'
+import { useStatusKeywordQuery } from '../use-status-keyword-query.ts'
 import { LoadFailure, LoadingBlock } from './load-state.tsx'
 import { amountCell, mutedText, pageTitle, table, tableScroll } from './ops-table.ts'
-import { PackageStatusBadge } from './package-status-badge.tsx'
 import { PageButtons } from './page-buttons.tsx'
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '4' })
@@ -51,29 +52,12 @@ export function OpsPackingPage() {
   const language = useLanguage()
   const id = useId()
   const methods = useMethodIndex()
-  const [status, setStatus] = useState<string>('1')
-  const [draft, setDraft] = useState('')
-  const [keyword, setKeyword] = useState('')
-  const [pageNum, setPageNum] = useState(1)
-  const query = {
-    status: status === '' ? undefined : (Number(status) as PackageStatus),
-    keyword: keyword || undefined,
-    pageNum,
-    pageSize: PACKING_PAGE_SIZE,
-  }
+  const { status, chooseStatus, draft, setDraft, query, setPageNum, search, reset } = useStatusKeywordQuery(
+    '1',
+    PACKING_PAGE_SIZE,
+  )
   const { loaded, reload } = useLoaded(JSON.stringify(query), () => listOpsPackageApplies(query))
 
-  const search = (event: FormEvent) => {
-    event.preventDefault()
-    setKeyword(draft.trim())
-    setPageNum(1)
-  }
-  const reset = () => {
-    setDraft('')
-    setKeyword('')
-    setStatus('1')
-    setPageNum(1)
-  }
   const methodName = (methodId: number | null) => {
     if (methodId === null) return t`未指定`
     const method = methods.get(methodId)
@@ -97,10 +81,7 @@ export function OpsPackingPage() {
         <SelectField
           label={t`申请状态`}
           value={status}
-          onChange={(event) => {
-            setStatus(event.target.value)
-            setPageNum(1)
-          }}
+          onChange={(event) => chooseStatus(event.target.value)}
         >
           {QUEUE_STATUSES.map((code) => (
             <option key={code} value={code}>

@@ -7,7 +7,6 @@ import { HrefLink } from '../../../components/ui/href-link.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
 import { pageHeader, pageStack, pageTitle } from '../../../components/ui/page-heading.ts'
 import { Pagination } from '../../../components/ui/pagination.tsx'
-import { productNameIn } from '../../../domain/catalog.ts'
 import type { PackageApplyDto } from '../../../domain/packaging.ts'
 import type { Tone } from '../../../domain/tone.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
@@ -17,6 +16,7 @@ import { dateTimeText } from '../../orders/order-text.ts'
 import { applyStatusView, weightText } from '../packaging-messages.ts'
 import { searchId } from '../routing/search-id.ts'
 import { HISTORY_PAGE_SIZE, useApplyHistory } from '../use-apply-history.ts'
+import { ProductLines } from './product-lines.tsx'
 
 const count = css({ fontSize: 'sm', color: 'text.muted' })
 const list = css({ display: 'flex', flexDirection: 'column', gap: '3' })
@@ -58,16 +58,6 @@ const toneClass: Record<Tone, string> = {
   cancelled: css({ bg: 'status.cancelled' }),
   other: css({ bg: 'status.other' }),
 }
-const lines = css({ display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm' })
-const line = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr auto', md: 'minmax(0, 1fr) 12rem 6rem' },
-  gap: '2',
-  alignItems: 'baseline',
-})
-const lineName = css({ minWidth: '0', overflowWrap: 'anywhere' })
-const muted = css({ color: 'text.muted', fontVariantNumeric: 'tabular-nums' })
-const barcode = css({ gridColumn: { base: '1 / -1', md: 'auto' }, order: { base: 1, md: 0 } })
 const factList = css({
   display: 'grid',
   gap: '3',
@@ -237,23 +227,7 @@ function ApplyCard({ apply }: { apply: PackageApplyDto }) {
           <Trans>申请时间 {time}</Trans>
         </span>
       </div>
-      <ul className={lines} aria-label={t`申请 ${id} 的商品`}>
-        {apply.lines.map((applyLine) => {
-          const code = applyLine.barcode
-          const quantity = applyLine.quantity
-          return (
-            <li key={applyLine.id} className={line}>
-              <span className={lineName}>{productNameIn(language, applyLine)}</span>
-              <span className={cx(muted, barcode)}>
-                <Trans>条码 {code}</Trans>
-              </span>
-              <span className={muted}>
-                <Trans>数量 {quantity}</Trans>
-              </span>
-            </li>
-          )
-        })}
-      </ul>
+      <ProductLines lines={apply.lines} label={t`申请 ${id} 的商品`} />
       <dl className={factList}>
         {facts.map((fact) => (
           <div key={fact.key} data-fact={fact.key}>

@@ -2,10 +2,9 @@ import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import { css, cx } from '../../../../styled-system/css'
-import { productNameIn } from '../../../domain/catalog.ts'
 import type { OrderDto } from '../../../domain/orders.ts'
-import { useLanguage } from '../../../lib/use-language.ts'
 import { OrderDeadlines } from '../../orders/components/order-deadlines.tsx'
+import { ProductLines } from './product-lines.tsx'
 
 const card = css({
   display: 'grid',
@@ -28,16 +27,6 @@ const detailLink = css({
   textDecoration: 'underline',
   _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '2px' },
 })
-const lines = css({ display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm' })
-const line = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr auto', md: 'minmax(0, 1fr) 12rem 6rem' },
-  gap: '2',
-  alignItems: 'baseline',
-})
-const lineName = css({ minWidth: '0', overflowWrap: 'anywhere' })
-const muted = css({ color: 'text.muted', fontVariantNumeric: 'tabular-nums' })
-const barcode = css({ gridColumn: { base: '1 / -1', md: 'auto' }, order: { base: 1, md: 0 } })
 const deadlines = css({ pt: '2', borderTop: '1px dashed', borderColor: 'border' })
 const note = css({ fontSize: 'sm', color: 'red.700', fontWeight: 'medium' })
 
@@ -54,7 +43,6 @@ export function PackagingOrderCard(props: {
   onToggle: () => void
 }) {
   const { order } = props
-  const language = useLanguage()
   const checkboxId = useId()
   const noteId = useId()
   const id = order.id
@@ -85,23 +73,7 @@ export function PackagingOrderCard(props: {
           {props.unavailable}
         </p>
       ) : null}
-      <ul className={lines}>
-        {order.lines.map((orderLine) => {
-          const code = orderLine.barcode
-          const quantity = orderLine.quantity
-          return (
-            <li key={orderLine.id} className={line}>
-              <span className={lineName}>{productNameIn(language, orderLine)}</span>
-              <span className={cx(muted, barcode)}>
-                <Trans>条码 {code}</Trans>
-              </span>
-              <span className={muted}>
-                <Trans>数量 {quantity}</Trans>
-              </span>
-            </li>
-          )
-        })}
-      </ul>
+      <ProductLines lines={order.lines} />
       <OrderDeadlines order={order} className={deadlines} />
     </article>
   )

@@ -12,7 +12,7 @@ import type { Page } from '../../../domain/queries.ts'
 import { refreshBadgeCounts } from '../../account/session/badge-counts.ts'
 import { useDocumentTitle } from '../../catalog/use-document-title.ts'
 import { usePageHref } from '../../catalog/use-page-href.ts'
-import { packageNotifyCount } from '../api/notify-count.ts'
+import { getPackageNotifyCount } from '../../packaging/api/notify-count.ts'
 import type { Loaded } from '../routing/load-packages.ts'
 import type { PackageListFilters, PackageListSearch } from '../routing/package-list-search.ts'
 import { PackageCard } from './package-card.tsx'
@@ -40,7 +40,7 @@ function useUnpaidFees(listed: readonly PackageDto[]): { count: number; overCoun
     let live = true
     // read again with each visit: a fee may have been paid or fallen overdue meanwhile
     refreshBadgeCounts()
-    packageNotifyCount().then(
+    getPackageNotifyCount({ systemNotify: false }).then(
       (answer) => {
         if (live) setNotify(answer)
       },

@@ -23,7 +23,7 @@ const badge = css({
   whiteSpace: 'nowrap',
 })
 
-/** A package's status (outbound codes) in the active language and its colour. */
+/** An outbound status (a packaging request's or a package's) in the active language and its colour. */
 export function PackageStatusBadge({ status }: { status: number }) {
   const language = useLanguage()
   const info = packageStatusInfo(status)
