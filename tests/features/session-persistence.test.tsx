@@ -97,7 +97,9 @@ describe('the session across a reload', () => {
     await waitFor(() => expect(session.getSnapshot().matches({ signedIn: 'ready' })).toBe(true))
     await flushSnapshotWrites()
     // the token stored by the second login (its claims carry the time it was made, so read it back)
-    expect(JSON.stringify(await readStored(SESSION_KEY))).toContain(localStorage.getItem('token') ?? 'no token')
+    expect(JSON.stringify(await readStored(SESSION_KEY))).toContain(
+      localStorage.getItem('token') ?? 'no token',
+    )
   })
 })
 
