@@ -114,6 +114,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/features/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/features/setup.ts'],
+          // room for findBy/waitFor's 5 s (setup.ts) on a loaded machine
+          testTimeout: 20_000,
         },
       },
       {
