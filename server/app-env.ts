@@ -24,6 +24,18 @@ export interface AppDeps {
   /** The clock; tests move it to check expiry. */
   now: () => Date
   payments: PaymentDeps
+  push: PushDeps
+}
+
+/** What Web Push needs from the process (services/push). The VAPID keys live in the database. */
+export interface PushDeps {
+  /**
+   * PUSH_ENDPOINT_HOSTS: `host:port` entries of push services accepted besides the browsers' own
+   * (empty by default; tests add their local push service).
+   */
+  endpointHosts: readonly string[]
+  /** The VAPID subject: the shop's contact, a mailto: or https: URL. */
+  subject: string
 }
 
 /** What the payment gateways need from the process (services/payments/gateways.ts). */

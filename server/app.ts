@@ -13,6 +13,7 @@ import { cartRoutes } from './routes/cart/cart.index.ts'
 import { catalogRoutes } from './routes/catalog/catalog.index.ts'
 import { checkoutRoutes } from './routes/checkout/checkout.index.ts'
 import { contentRoutes } from './routes/content/content.index.ts'
+import { extrasRoutes } from './routes/extras/extras.index.ts'
 import { favouriteRoutes } from './routes/favourites/favourites.index.ts'
 import { healthRoutes } from './routes/health/health.index.ts'
 import { historyRoutes } from './routes/history/history.index.ts'
@@ -24,7 +25,9 @@ import { orderRoutes } from './routes/orders/orders.index.ts'
 import { packageRoutes } from './routes/packages/packages.index.ts'
 import { packagingRoutes } from './routes/packaging/packaging.index.ts'
 import { paymentRoutes } from './routes/payments/payments.index.ts'
+import { pointsRoutes } from './routes/points/points.index.ts'
 import { profileRoutes } from './routes/profile/profile.index.ts'
+import { pushRoutes } from './routes/push/push.index.ts'
 import { ratesRoutes } from './routes/rates/rates.index.ts'
 import { shippingRoutes } from './routes/shipping/shipping.index.ts'
 import { userRoutes } from './routes/user/user.index.ts'
@@ -60,6 +63,9 @@ function createApi() {
     .route('/', packageRoutes)
     .route('/', packagingRoutes)
     .route('/', shippingRoutes)
+    .route('/', extrasRoutes)
+    .route('/', pointsRoutes)
+    .route('/', pushRoutes)
     .route('/', opsRoutes)
     .route('/', jobsRoutes)
     .route('/', openApiRoutes)

@@ -27,6 +27,8 @@ export interface Env {
   paymentsSandbox: boolean
   /** Stripe, SB Payment Service and PayPal: each configured by all of its credentials or not at all. */
   paymentProviders: ProviderSettings
+  /** PUSH_ENDPOINT_HOSTS, comma-separated `host:port`: push services accepted besides the browsers' own. */
+  pushEndpointHosts: string[]
 }
 
 export class EnvError extends Error {
@@ -53,6 +55,20 @@ const portSchema = v.pipe(
   v.regex(/^\d{1,5}$/, 'must be a port number from 0 to 65535'),
   v.transform(Number),
   v.maxValue(65535, 'must be a port number from 0 to 65535'),
+)
+
+const pushHostsSchema = v.pipe(
+  v.string(),
+  v.transform((text) =>
+    text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  ),
+  v.check(
+    (entries) => entries.every((entry) => /^[A-Za-z0-9.-]+:\d{1,5}$/.test(entry)),
+    'must be a comma-separated list of host:port',
+  ),
 )
 
 /** Reads and validates the configuration once. A bad value is one clear line naming the variable. */
@@ -144,5 +160,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logRequests: parse('LOG_REQUESTS', v.picklist(['0', '1'], 'must be 0 or 1')) !== '0',
     paymentsSandbox: parse('PAYMENTS_SANDBOX', v.picklist(['0', '1'], 'must be 0 or 1')) !== '0',
     paymentProviders,
+    pushEndpointHosts: parse('PUSH_ENDPOINT_HOSTS', pushHostsSchema) ?? [],
   }
 }

@@ -57,6 +57,7 @@ async function main() {
     publicUrl: env.publicUrl,
     trustProxy: env.trustProxy,
     now: () => new Date(),
+    push: { endpointHosts: env.pushEndpointHosts, subject: pushSubject(env.mailFrom, env.publicUrl) },
     payments: {
       sandbox: env.paymentsSandbox,
       providers: env.paymentProviders,
@@ -129,3 +130,10 @@ function selfHost(host: string): string {
 }
 
 await main()
+
+/** The VAPID subject (RFC 8292): the shop's https address, else mailto: its sender address. */
+function pushSubject(mailFrom: string, publicUrl: string): string {
+  if (publicUrl.startsWith('https://')) return publicUrl
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()
+  return `mailto:${address}`
+}

@@ -9,6 +9,7 @@ import { catalogContracts } from './catalog/catalog.routes.ts'
 import { checkoutContracts } from './checkout/checkout.routes.ts'
 import { contentContracts } from './content/content.routes.ts'
 import type { RouteContract } from './contract.ts'
+import { extrasContracts } from './extras/extras.routes.ts'
 import { favouriteContracts } from './favourites/favourites.routes.ts'
 import { healthContracts } from './health/health.routes.ts'
 import { historyContracts } from './history/history.routes.ts'
@@ -19,7 +20,9 @@ import { orderContracts } from './orders/orders.routes.ts'
 import { packageContracts } from './packages/packages.routes.ts'
 import { packagingContracts } from './packaging/packaging.routes.ts'
 import { paymentContracts } from './payments/payments.routes.ts'
+import { pointsContracts } from './points/points.routes.ts'
 import { profileContracts } from './profile/profile.routes.ts'
+import { pushContracts } from './push/push.routes.ts'
 import { ratesContracts } from './rates/rates.routes.ts'
 import { shippingContracts } from './shipping/shipping.routes.ts'
 import { userContracts } from './user/user.routes.ts'
@@ -43,6 +46,9 @@ export const allContracts: readonly RouteContract[] = [
   ...packageContracts,
   ...packagingContracts,
   ...shippingContracts,
+  ...extrasContracts,
+  ...pointsContracts,
+  ...pushContracts,
   ...opsContracts,
   ...jobsContracts,
 ]

@@ -332,6 +332,7 @@ async function appOn(db: Db, scratch: string) {
     authKeys: await loadAuthKeys(db),
     mailer: createMailer({ smtpUrl: undefined, outboxDir: scratch, from: 'Yoyaku <no-reply@yoyaku.test>' }),
     publicUrl: 'http://shop.test',
+    push: { endpointHosts: [], subject: 'mailto:no-reply@yoyaku.test' },
     trustProxy: false,
     payments: {
       sandbox: true,

@@ -46,6 +46,8 @@ export const users = pgTable(
     score: integer('score').notNull().default(0),
     /** The account's points rate as a decimal string ('0.01'); null = the shop's default. */
     scoreRate: text('score_rate'),
+    /** The last shop day the tier behind `scoreRate` holds (set by the monthly tier job); null = no end. */
+    scoreTime: date('score_time'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

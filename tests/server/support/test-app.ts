@@ -102,6 +102,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     authKeys: await loadAuthKeys(database.db),
     mailer: createMailer({ smtpUrl: undefined, outboxDir, from: 'Yoyaku <no-reply@yoyaku.test>' }),
     publicUrl: baseUrl ?? 'http://shop.test',
+    push: { endpointHosts: [], subject: 'mailto:no-reply@yoyaku.test' },
     // Tests set X-Forwarded-For to act as different clients.
     trustProxy: true,
     now: () => clock.now,

@@ -1,0 +1,18 @@
+/* The points history on the wire (spec §3 'Points record'; flows §9): GET /mall/score/list. */
+
+/** Why points changed, as the ledger records it. */
+export type PointsReason = 'hold' | 'return' | 'earn'
+
+/** One row of the shopper's points history, newest first. */
+export interface PointsRecordDto {
+  id: number
+  /** The order it concerns, when it concerns one. */
+  orderId: number | null
+  /** Signed: positive earned or returned, negative used. */
+  points: number
+  /** The ledger's reason code; the page words it in the shopper's language. */
+  remark: PointsReason
+  createTime: string
+  /** The balance after this change. */
+  balance: number
+}
