@@ -23,9 +23,6 @@ export const REMINDER_TARGET: Record<ReminderKind, 'order' | 'package' | 'extraF
   extraFeeDue: 'extraFee',
 }
 
-/** Days before a deadline on which the "due soon" reminders start (the deadline day included). */
-export const REMINDER_LEAD_DAYS = 3
-
 /**
  * The page that settles a reminder (its deep link, a path of this app): a balance on its order, a
  * packaging request on the packaging page, a shipping fee on the shipping page of its package, an

@@ -170,6 +170,11 @@ export const packages = pgTable(
     amount: integer('amount').notNull(),
     packedAt: timestamp('packed_at', { withTimezone: true }).notNull(),
     packedOn: date('packed_on').notNull(),
+    /**
+     * The shop day a lock (7) was lifted by paying or waiving its storage fees: the box gets a new grace
+     * window from it before the sweep may lock it again.
+     */
+    unlockedOn: date('unlocked_on'),
     shippingMethodId: integer('shipping_method_id').references(() => shippingMethods.id, {
       onDelete: 'restrict',
     }),
