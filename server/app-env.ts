@@ -36,6 +36,11 @@ export interface PushDeps {
   endpointHosts: readonly string[]
   /** The VAPID subject: the shop's contact, a mailto: or https: URL. */
   subject: string
+  /**
+   * A PEM certificate trusted for push services besides the system's (tests: the local push service's
+   * self-signed one). A server process trusts it through NODE_EXTRA_CA_CERTS instead.
+   */
+  trustedCa?: string
 }
 
 /** What the payment gateways need from the process (services/payments/gateways.ts). */

@@ -6,10 +6,12 @@ import { seedDemoCatalog } from './db/seed/seed.ts'
 import { scheduleAccountSweep } from './jobs/account-sweep.ts'
 import { scheduleDeadlineSweep } from './jobs/deadline-sweep.ts'
 import { scheduleOrderExpiry } from './jobs/order-expiry.ts'
+import { scheduleTierJob } from './jobs/tier-job.ts'
 import { ensureOperatorAccount } from './services/accounts/operator-account.ts'
 import { loadAuthKeys } from './services/accounts/server-secrets.ts'
 import { createMailer } from './services/mail/mailer.ts'
 import type { ProviderSettings } from './services/payments/provider-settings.ts'
+import { createPushToUser } from './services/push/send-push.ts'
 import { loadEnvOrExit, openDatabaseOrExit } from './startup.ts'
 
 async function main() {
@@ -42,6 +44,8 @@ async function main() {
   console.log(`Mail goes to ${mailer.destination}`)
   console.log(`Payments: ${describePaymentRoutes(env.paymentProviders, env.paymentsSandbox)}`)
 
+  const pushDeps = { endpointHosts: env.pushEndpointHosts, subject: pushSubject(env.mailFrom, env.publicUrl) }
+
   const uploadsDir = join(env.dataDir, 'uploads')
   await mkdir(uploadsDir, { recursive: true })
   // Known once the server listens (PORT=0 picks a free port): the sandbox's webhooks come back here.
@@ -57,7 +61,7 @@ async function main() {
     publicUrl: env.publicUrl,
     trustProxy: env.trustProxy,
     now: () => new Date(),
-    push: { endpointHosts: env.pushEndpointHosts, subject: pushSubject(env.mailFrom, env.publicUrl) },
+    push: pushDeps,
     payments: {
       sandbox: env.paymentsSandbox,
       providers: env.paymentProviders,
@@ -69,7 +73,12 @@ async function main() {
   })
   const stopSweep = scheduleAccountSweep(database.db)
   const stopOrderExpiry = scheduleOrderExpiry(database.db, () => new Date())
-  const stopDeadlineSweep = scheduleDeadlineSweep(database.db, () => new Date())
+  const stopDeadlineSweep = scheduleDeadlineSweep(database.db, () => new Date(), {
+    mailer,
+    publicUrl: env.publicUrl,
+    pushToUser: createPushToUser(database.db, pushDeps),
+  })
+  const stopTierJob = scheduleTierJob(database.db, () => new Date())
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     listeningPort = info.port
     const where = database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'
@@ -92,6 +101,7 @@ async function main() {
     stopSweep()
     stopOrderExpiry()
     stopDeadlineSweep()
+    stopTierJob()
     console.log(`${signal}: finishing open requests, then stopping`)
     // Give in-flight requests 10 s, then stop regardless.
     const force = setTimeout(() => {

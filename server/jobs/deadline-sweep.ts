@@ -1,26 +1,44 @@
 import type { DeadlineSweepResult } from '../../src/domain/arrival.ts'
 import type { Db } from '../db/client.ts'
 import { sweepDeadlines } from '../services/deadlines/deadline-sweep.ts'
+import { type ReminderDeps, sendReminders } from '../services/reminders/send-reminders.ts'
 
 /**
- * One run of the deadline sweep (flows §4): the 30-minute payment window, late fees, forfeiture. Safe
- * at any time, from any server, as often as wanted: it is idempotent per order and day and one runner
- * at a time does the work. Logs a one-line summary; answers null when the run failed (it is logged).
+ * One run of the deadline sweep (flows §4): the 30-minute payment window, late fees, forfeiture; then
+ * the day's reminders by mail and push (§6). Safe at any time, from any server, as often as wanted: it
+ * is idempotent per order and day and one runner at a time does the work. Logs a one-line summary;
+ * answers null when the sweep failed (it is logged). A failed reminders step is logged and leaves the
+ * sweep's result without `reminders`.
  */
-export async function runDeadlineSweep(db: Db, now: Date): Promise<DeadlineSweepResult | null> {
+export async function runDeadlineSweep(
+  db: Db,
+  now: Date,
+  reminderDeps: ReminderDeps,
+): Promise<DeadlineSweepResult | null> {
+  let result: DeadlineSweepResult
   try {
-    const result = await sweepDeadlines(db, now)
-    console.log(`[deadlines] ${summaryOf(result)}`)
-    return result
+    result = await sweepDeadlines(db, now)
   } catch (error) {
     console.error('[deadlines] run failed:', error)
     return null
   }
+  try {
+    const { created, mailed, pushed } = await sendReminders(db, reminderDeps, now)
+    result = { ...result, reminders: { created, mailed, pushed } }
+  } catch (error) {
+    console.error('[reminders] run failed:', error)
+  }
+  console.log(`[deadlines] ${summaryOf(result)}`)
+  return result
 }
 
 function summaryOf(result: DeadlineSweepResult): string {
   const expired = `${result.expired.length} unpaid order(s) cancelled`
-  if (!result.ran) return `${result.today}: ${expired}; the rest left to the runner holding the sweep`
+  const reminders = result.reminders
+    ? `reminders ${result.reminders.created} created, ${result.reminders.mailed} mailed, ${result.reminders.pushed} pushed`
+    : 'reminders failed'
+  if (!result.ran)
+    return `${result.today}: ${expired}; the rest left to the runner holding the sweep; ${reminders}`
   return [
     `${result.today}: ${expired}`,
     `late fees ${result.lateFeesCreated.length} created, ${result.lateFeesUpdated.length} updated`,
@@ -29,19 +47,25 @@ function summaryOf(result: DeadlineSweepResult): string {
     // Counts only: the audit log names each forfeited order and locked package.
     `${result.forfeited.length} order(s) forfeited`,
     `${result.packagesLocked.length} package(s) locked`,
+    reminders,
   ].join('; ')
 }
 
 /**
- * Runs the sweep now and then every `everyMs` (an hour: fees move once a day, so an hour is early
- * enough after midnight), on the shop's clock. A run still going when the next is due is not doubled.
- * Returns a stop function.
+ * Runs the sweep and the reminders now and then every `everyMs` (an hour: fees move once a day, so an
+ * hour is early enough after midnight, and a push asked to wait is retried within the day), on the
+ * shop's clock. A run still going when the next is due is not doubled. Returns a stop function.
  */
-export function scheduleDeadlineSweep(db: Db, now: () => Date, everyMs = 3_600_000): () => void {
+export function scheduleDeadlineSweep(
+  db: Db,
+  now: () => Date,
+  reminderDeps: ReminderDeps,
+  everyMs = 3_600_000,
+): () => void {
   let running: Promise<unknown> | undefined
   const run = () => {
     if (running) return
-    running = runDeadlineSweep(db, now()).finally(() => {
+    running = runDeadlineSweep(db, now(), reminderDeps).finally(() => {
       running = undefined
     })
   }

@@ -88,8 +88,11 @@ function requestBodyOf(schema: v.GenericSchema) {
   }
 }
 
-/** Path parameters that are not numeric ids: a payment's random id, a sandbox outcome, a gateway's name. */
-const TEXT_PATH_PARAMETERS = new Set(['paymentId', 'outcome', 'gateway'])
+/**
+ * Path parameters that are not numeric ids: a payment's random id, a sandbox outcome, a gateway's name,
+ * a comma-separated list of extra-fee ids, points to use (0 allowed).
+ */
+const TEXT_PATH_PARAMETERS = new Set(['paymentId', 'outcome', 'gateway', 'ids', 'score'])
 
 export function buildOpenApi() {
   const paths: Record<string, Record<string, unknown>> = {}

@@ -1,11 +1,12 @@
-import { and, eq, gte, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm'
+import type { PointsReason, PointsRecordDto } from '../../src/domain/points.ts'
+import type { Page, PageQuery } from '../../src/domain/queries.ts'
 import { ResultCode } from '../../src/domain/result-code.ts'
 import type { Db } from '../db/client.ts'
 import { pointsLedger, users } from '../db/schema.ts'
 import { ApiError } from '../http/envelope.ts'
 
-/** Why a shopper's points changed; the ledger's `reason`. */
-export type PointsReason = 'hold' | 'return' | 'earn'
+export type { PointsReason }
 
 export interface PointsChange {
   userId: number
@@ -45,4 +46,37 @@ export async function changePoints(tx: Db, change: PointsChange): Promise<number
 export async function currentPoints(db: Db, userId: number): Promise<number> {
   const [row] = await db.select({ score: users.score }).from(users).where(eq(users.id, userId))
   return row?.score ?? 0
+}
+
+/** GET /mall/score/list: a page of the shopper's own points history, newest first. */
+export async function listPointsRecords(
+  db: Db,
+  request: { userId: number; page: PageQuery },
+): Promise<Page<PointsRecordDto>> {
+  const { pageNum, pageSize } = request.page
+  const own = eq(pointsLedger.userId, request.userId)
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(pointsLedger)
+      .where(own)
+      // Changes of the same instant (a hold and its return) keep the order they were written in.
+      .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize),
+    db.select({ total: count() }).from(pointsLedger).where(own),
+  ])
+  return {
+    list: rows.map((row) => ({
+      id: row.id,
+      orderId: row.orderId,
+      points: row.delta,
+      remark: row.reason as PointsReason,
+      createTime: row.createdAt.toISOString(),
+      balance: row.balanceAfter,
+    })),
+    total: counted?.total ?? 0,
+    pageNum,
+    pageSize,
+  }
 }

@@ -3,6 +3,7 @@ import { calendarDateSchema } from './dates.ts'
 import { payloadObject } from './fields.ts'
 import { idValueNumber, MAX_ORDER_LINES } from './orders.ts'
 import { pointsQueryValue } from './payments.ts'
+import type { ReminderRunSummary } from './reminders.ts'
 import { ValidationMessage } from './validation-messages.ts'
 
 /* Arrival at the warehouse, split orders and the balance (flows §1, §2, §4, §7). */
@@ -112,4 +113,9 @@ export interface DeadlineSweepResult {
   forfeited: number[]
   /** Packages locked (3 → 7 packageLock): shipping fee unpaid past the grace window. */
   packagesLocked: number[]
+  /**
+   * The reminders step run after the sweep (flows §6): reminders written, mails and pushes sent (all 0
+   * when another runner held it). Absent where only the sweep ran (the sweep's own service).
+   */
+  reminders?: ReminderRunSummary
 }

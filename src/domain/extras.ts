@@ -1,6 +1,7 @@
 import * as v from 'valibot'
+import { calendarDateSchema } from './dates.ts'
 import type { ExtraFeeStatus, ExtraFeeType } from './extra-fee.ts'
-import { payloadObject } from './fields.ts'
+import { orRequired, payloadObject } from './fields.ts'
 import { idValue } from './list-queries.ts'
 import { payTypeValue, pointsQueryValue } from './payments.ts'
 import { optionalQueryValue, pageQuery } from './queries.ts'
@@ -106,7 +107,13 @@ export const MAX_FEE_REMARK = 500
  * remark the shopper reads. `dueDate` (shop date) is optional.
  */
 export const opsCreateExtraFeeBody = payloadObject({
-  userId: idValue,
+  // a JSON number (idValue is for query strings)
+  userId: v.pipe(
+    v.number(orRequired(ValidationMessage.id)),
+    v.integer(ValidationMessage.id),
+    v.minValue(1, ValidationMessage.id),
+    v.maxValue(999_999_999, ValidationMessage.id),
+  ),
   type: v.literal(2, 'must be 2 (free-form fee)'),
   amount: v.pipe(
     v.number('must be a whole number of yen'),
@@ -120,6 +127,7 @@ export const opsCreateExtraFeeBody = payloadObject({
         v.number('must be order ids'),
         v.integer('must be order ids'),
         v.minValue(1, 'must be order ids'),
+        v.maxValue(999_999_999, 'must be order ids'),
       ),
       'must be a list of order ids',
     ),
@@ -131,7 +139,8 @@ export const opsCreateExtraFeeBody = payloadObject({
     v.minLength(1, 'is required'),
     v.maxLength(MAX_FEE_REMARK, `must be at most ${MAX_FEE_REMARK} characters`),
   ),
-  dueDate: v.optional(v.nullable(v.pipe(v.string(), v.isoDate('must be a date YYYY-MM-DD')))),
+  // a real calendar day: isoDate alone passes 2026-02-30
+  dueDate: v.optional(v.nullable(calendarDateSchema)),
 })
 export type OpsCreateExtraFeeBody = v.InferOutput<typeof opsCreateExtraFeeBody>
 

@@ -1,4 +1,9 @@
+import { pageQuery } from './queries.ts'
+
 /* The points history on the wire (spec §3 'Points record'; flows §9): GET /mall/score/list. */
+
+/** GET /mall/score/list?pageNum=&pageSize= (the caller's own history; pageSize at most 100). */
+export const pointsListQuery = pageQuery
 
 /** Why points changed, as the ledger records it. */
 export type PointsReason = 'hold' | 'return' | 'earn'

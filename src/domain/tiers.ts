@@ -67,9 +67,9 @@ export function levelForMonthlySpend(
 }
 
 /**
- * The shop's membership levels (GET /mall/vip/list). Level 1 earns the default points rate, so every
- * member starts there; higher levels follow the month's spending. Kept here until operators can
- * edit them.
+ * The shop's first membership levels: migration 0010 seeds vip_levels with them, and operators edit
+ * them from there (GET /mall/vip/list reads the table). Level 1 earns the default points rate, so every
+ * member starts there; higher levels follow the month's spending.
  */
 export const VIP_LEVELS: readonly VipLevel[] = [
   { vip: 1, scoreRate: 0.01, minMonthlySpend: 0 },

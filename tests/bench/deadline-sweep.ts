@@ -7,10 +7,18 @@
  * locked). Seeded with bulk inserts; then one sweep is timed, a second on the same day (idempotent:
  * nothing to change), and one on the next day (every unpaid fee moves to that day's figure).
  *
+ * Each run includes the reminders step that follows the sweep (flows §6), as the hourly job runs it:
+ * every reminder due is written and mailed to a real outbox (nodemailer, one .eml file each, in a
+ * temporary folder) and pushed through a no-op PushToUser that answers "sent" at once (the
+ * push services' own latency is not the shop's); the shoppers' languages rotate zhCn, ja, en.
+ *
  * Runs on in-memory PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (a throwaway database).
  * Part of `npm run bench`; also runs on its own: `node tests/bench/deadline-sweep.ts`.
  */
 
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Db } from '../../server/db/client.ts'
 import {
   orderLines,
@@ -24,6 +32,9 @@ import {
   users,
 } from '../../server/db/schema.ts'
 import { sweepDeadlines } from '../../server/services/deadlines/deadline-sweep.ts'
+import { createMailer } from '../../server/services/mail/mailer.ts'
+import type { PushToUser } from '../../server/services/push/push-types.ts'
+import { sendReminders } from '../../server/services/reminders/send-reminders.ts'
 import { shopDate } from '../../src/domain/dates.ts'
 import { addDays } from '../../src/domain/deadlines.ts'
 import { OrderStatus } from '../../src/domain/order-status.ts'
@@ -32,7 +43,13 @@ import { productRow } from '../server/support/catalog-fixture.ts'
 import { type Engine, openTestDatabase } from '../server/support/test-database.ts'
 
 export interface DeadlineSweepRun {
+  /** The sweep and its reminders together. */
   ms: number
+  /** Of which the reminders step. */
+  remindersMs: number
+  remindersCreated: number
+  mailed: number
+  pushed: number
   lateFeesCreated: number
   lateFeesUpdated: number
   storageFeesCreated: number
@@ -80,6 +97,7 @@ async function measureOn(engine: Engine, orderCount: number): Promise<DeadlineSw
             email: `sweep-bench-${i}@example.com`,
             passwordHash: 'bench',
             nickname: `bench${i}`,
+            language: (['zhCn', 'ja', 'en'] as const)[i % 3],
           })),
         )
         .returning({ id: users.id })
@@ -189,13 +207,28 @@ async function measureOn(engine: Engine, orderCount: number): Promise<DeadlineSw
       )
     }
     const seedSeconds = round((performance.now() - seedStart) / 1000)
+    const outboxDir = mkdtempSync(join(tmpdir(), 'yoyaku-bench-outbox-'))
+    const mailer = createMailer({ smtpUrl: undefined, outboxDir, from: 'Yoyaku <no-reply@yoyaku.test>' })
+    const pushToUser: PushToUser = async () => ({
+      subscriptions: 1,
+      sent: 1,
+      removed: 0,
+      retryLater: 0,
+      failed: 0,
+    })
     const timed = async (at: Date): Promise<DeadlineSweepRun> => {
       const start = performance.now()
       const result = await sweepDeadlines(db, at)
-      const ms = round(performance.now() - start)
-      if (!result.ran) throw new Error('the sweep did not run (lock held?)')
+      const remindersStart = performance.now()
+      const reminders = await sendReminders(db, { mailer, publicUrl: 'https://shop.test', pushToUser }, at)
+      const end = performance.now()
+      if (!result.ran || !reminders.ran) throw new Error('the sweep did not run (lock held?)')
       return {
-        ms,
+        ms: round(end - start),
+        remindersMs: round(end - remindersStart),
+        remindersCreated: reminders.created,
+        mailed: reminders.mailed,
+        pushed: reminders.pushed,
         lateFeesCreated: result.lateFeesCreated.length,
         lateFeesUpdated: result.lateFeesUpdated.length,
         storageFeesCreated: result.storageFeesCreated.length,
@@ -206,10 +239,14 @@ async function measureOn(engine: Engine, orderCount: number): Promise<DeadlineSw
         packagesLocked: result.packagesLocked.length,
       }
     }
-    const first = await timed(now)
-    const sameDay = await timed(new Date(now.getTime() + 3_600_000))
-    const nextDay = await timed(new Date(now.getTime() + DAY_MS))
-    return { engine, orders: orderCount, seedSeconds, first, sameDay, nextDay }
+    try {
+      const first = await timed(now)
+      const sameDay = await timed(new Date(now.getTime() + 3_600_000))
+      const nextDay = await timed(new Date(now.getTime() + DAY_MS))
+      return { engine, orders: orderCount, seedSeconds, first, sameDay, nextDay }
+    } finally {
+      rmSync(outboxDir, { recursive: true, force: true })
+    }
   } finally {
     await database.close()
   }
@@ -286,10 +323,11 @@ export function deadlineSweepLines(results: readonly DeadlineSweepBench[]): stri
     `${run.ms} ms (${run.lateFeesCreated} late fees created, ${run.lateFeesUpdated} updated, ` +
     `${run.storageFeesCreated} storage fees created, ${run.storageFeesUpdated} updated, ` +
     `${run.packageStorageFeesCreated} package storage fees created, ${run.packageStorageFeesUpdated} updated, ` +
-    `${run.forfeited} forfeited, ${run.packagesLocked} packages locked)`
+    `${run.forfeited} forfeited, ${run.packagesLocked} packages locked; ` +
+    `reminders ${run.remindersMs} ms of it: ${run.remindersCreated} written, ${run.mailed} mailed, ${run.pushed} pushed)`
   return results.map(
     ({ engine, orders: count, first, sameDay, nextDay }) =>
-      `deadline sweep (${engine}, ${count} open orders): first run ${describe(first)}; again the same day ${describe(sameDay)}; next day ${describe(nextDay)}`,
+      `deadline sweep with reminders (${engine}, ${count} open orders; mail to an outbox folder, push to a no-op sender): first run ${describe(first)}; again the same day ${describe(sameDay)}; next day ${describe(nextDay)}`,
   )
 }
 

@@ -2,9 +2,20 @@ import { spawn } from 'node:child_process'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Db } from '../../server/db/client.ts'
-import { auditLog, extraFees, orderLines, orders, payments, products, users } from '../../server/db/schema.ts'
+import {
+  auditLog,
+  extraFees,
+  orderLines,
+  orders,
+  payments,
+  products,
+  reminders,
+  users,
+} from '../../server/db/schema.ts'
 import { runDeadlineSweep, scheduleDeadlineSweep } from '../../server/jobs/deadline-sweep.ts'
 import { sweepDeadlines } from '../../server/services/deadlines/deadline-sweep.ts'
+import { createMailer } from '../../server/services/mail/mailer.ts'
+import type { ReminderDeps } from '../../server/services/reminders/send-reminders.ts'
 import type { DeadlineSweepResult } from '../../src/domain/arrival.ts'
 import { shopDate } from '../../src/domain/dates.ts'
 import { addDays, lateFee } from '../../src/domain/deadlines.ts'
@@ -69,6 +80,16 @@ describe.each(engines)('the deadline sweep on %s', (engine) => {
   }
   const arrived = (arrivedAt: string, options: { status?: 5 | 6; goods?: number } = {}) =>
     insertArrivedOrder(t.db, { userId: ada.userId, arrivedAt, at: t.clock.now, ...options })
+  /** What the job sends reminders with: the app's outbox, and a shopper with no push subscription. */
+  const reminderDeps = (): ReminderDeps => ({
+    mailer: createMailer({
+      smtpUrl: undefined,
+      outboxDir: t.outboxDir,
+      from: 'Yoyaku <no-reply@yoyaku.test>',
+    }),
+    publicUrl: 'http://shop.test',
+    pushToUser: async () => ({ subscriptions: 0, sent: 0, removed: 0, retryLater: 0, failed: 0 }),
+  })
 
   beforeAll(async () => {
     t = await createTestApp(engine)
@@ -401,8 +422,17 @@ describe.each(engines)('the deadline sweep on %s', (engine) => {
         packageStorageFeesUpdated: [],
         forfeited: [],
         packagesLocked: [],
+        reminders: { created: expect.any(Number), mailed: expect.any(Number), pushed: 0 },
       })
       expect(await feesOf(t.db, overdue.orderId)).toEqual([expect.objectContaining({ amount: 50 })])
+      // The reminders step ran after the sweep: the overdue balance is reminded, once, by mail.
+      expect(
+        await t.db
+          .select({ kind: reminders.kind, mailStatus: reminders.mailStatus })
+          .from(reminders)
+          .where(eq(reminders.targetId, overdue.orderId)),
+      ).toEqual([{ kind: 'balanceOverdue', mailStatus: 'sent' }])
+      expect(body.data.reminders?.created).toBeGreaterThanOrEqual(1)
     })
 
     it('refuses a customer’s token with 403 and no token with 401, changing nothing', async () => {
@@ -422,7 +452,7 @@ describe.each(engines)('the deadline sweep on %s', (engine) => {
       const log = vi.spyOn(console, 'log').mockImplementation(() => {})
       try {
         const atStart = await arrived(addDays(today(), -31))
-        const stop = scheduleDeadlineSweep(t.db, () => t.clock.now, 50)
+        const stop = scheduleDeadlineSweep(t.db, () => t.clock.now, reminderDeps(), 50)
         let stopped = false
         try {
           await expect
@@ -451,15 +481,21 @@ describe.each(engines)('the deadline sweep on %s', (engine) => {
       const log = vi.spyOn(console, 'log').mockImplementation(() => {})
       const error = vi.spyOn(console, 'error').mockImplementation(() => {})
       try {
-        await sweep()
+        // Everything due so far swept and reminded: the run below has one new overdue balance.
+        await runDeadlineSweep(t.db, t.clock.now, reminderDeps())
         const overdue = await arrived(addDays(today(), -31))
-        const result = await runDeadlineSweep(t.db, t.clock.now)
-        expect(result).toMatchObject({ ran: true, today: today(), forfeited: [] })
+        const result = await runDeadlineSweep(t.db, t.clock.now, reminderDeps())
+        expect(result).toMatchObject({
+          ran: true,
+          today: today(),
+          forfeited: [],
+          reminders: { created: 1, mailed: 1, pushed: 0 },
+        })
         expect(result?.lateFeesCreated).toEqual([overdue.orderId])
         expect(log).toHaveBeenCalledWith(
-          `[deadlines] ${today()}: 0 unpaid order(s) cancelled; late fees 1 created, 0 updated; storage fees 0 created, 0 updated; package storage fees 0 created, 0 updated; 0 order(s) forfeited; 0 package(s) locked`,
+          `[deadlines] ${today()}: 0 unpaid order(s) cancelled; late fees 1 created, 0 updated; storage fees 0 created, 0 updated; package storage fees 0 created, 0 updated; 0 order(s) forfeited; 0 package(s) locked; reminders 1 created, 1 mailed, 0 pushed`,
         )
-        expect(await runDeadlineSweep(t.db, new Date(Number.NaN))).toBeNull()
+        expect(await runDeadlineSweep(t.db, new Date(Number.NaN), reminderDeps())).toBeNull()
         expect(error).toHaveBeenCalledWith('[deadlines] run failed:', expect.any(RangeError))
       } finally {
         log.mockRestore()

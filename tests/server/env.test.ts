@@ -77,6 +77,19 @@ describe('configuration', () => {
     )
   })
 
+  it('reads PUSH_ENDPOINT_HOSTS as host:port entries, none by default, and refuses anything else', () => {
+    expect(loadEnv({}).pushEndpointHosts).toEqual([])
+    expect(loadEnv({ PUSH_ENDPOINT_HOSTS: ' 127.0.0.1:8443, push.test:443 ,' }).pushEndpointHosts).toEqual([
+      '127.0.0.1:8443',
+      'push.test:443',
+    ])
+    for (const value of ['https://push.test:443', 'push.test', '127.0.0.1:8443/push']) {
+      expect(() => loadEnv({ PUSH_ENDPOINT_HOSTS: value })).toThrow(
+        /^Invalid configuration: PUSH_ENDPOINT_HOSTS must be a comma-separated list of host:port/,
+      )
+    }
+  })
+
   it('configures no payment provider by default: every route uses the sandbox', () => {
     expect(loadEnv({}).paymentProviders).toEqual({ stripe: undefined, sbps: undefined, paypal: undefined })
   })

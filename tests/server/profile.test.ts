@@ -1,10 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../server/db/schema.ts'
+import { shopDate } from '../../src/domain/dates.ts'
+import { addDays } from '../../src/domain/deadlines.ts'
+import { PaymentStatus } from '../../src/domain/payment-status.ts'
 import type { Envelope } from '../../src/domain/result-code.ts'
 import { type PayInfo, readSessionClaims, type UserProfile } from '../../src/domain/session.ts'
+import { shopMonthOf, shopMonthSpan } from '../../src/domain/tier-terms.ts'
 import { logIn, signUp, TEST_PASSWORD } from './support/accounts.ts'
 import { readOutbox } from './support/outbox.ts'
+import { insertPaymentRow } from './support/payment-fixture.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 import { engines } from './support/test-database.ts'
 
@@ -118,6 +123,46 @@ describe.each(engines)('profile calls on %s', (engine) => {
       const { token } = await signUp(t, 'rate@example.com')
       await t.db.update(users).set({ scoreRate: '0.025' }).where(eq(users.email, 'rate@example.com'))
       expect((await payInfo(token)).body.data.scoreRate).toBe(0.025)
+    })
+
+    it('shows the tier the monthly job set, until its last day', async () => {
+      const { token } = await signUp(t, 'tier@example.com')
+      const today = shopDate(t.clock.now) ?? ''
+      await t.db
+        .update(users)
+        .set({ scoreRate: '0.015', scoreTime: today })
+        .where(eq(users.email, 'tier@example.com'))
+      expect((await payInfo(token)).body.data).toMatchObject({ scoreRate: 0.015, scoreTime: today })
+    })
+
+    it('falls back to the default rate, with no end, once the tier has lapsed', async () => {
+      const { token } = await signUp(t, 'lapsed@example.com')
+      const yesterday = addDays(shopDate(t.clock.now) ?? '', -1)
+      await t.db
+        .update(users)
+        .set({ scoreRate: '0.02', scoreTime: yesterday })
+        .where(eq(users.email, 'lapsed@example.com'))
+      expect((await payInfo(token)).body.data).toMatchObject({ scoreRate: 0.01, scoreTime: null })
+    })
+
+    it("sums what the caller paid this shop month, and nothing else, as the month's spending", async () => {
+      const { token } = await signUp(t, 'spender@example.com')
+      const other = await signUp(t, 'other-spender@example.com')
+      const idOf = async (email: string) =>
+        (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? 0
+      const [userId, otherId] = [await idOf('spender@example.com'), await idOf('other-spender@example.com')]
+      const { from } = shopMonthSpan(shopMonthOf(shopDate(t.clock.now) ?? ''))
+      const justAfter = new Date(from.getTime() + 1_000)
+      const justBefore = new Date(from.getTime() - 1_000)
+      await insertPaymentRow(t.db, { userId, amount: 12_345, at: justAfter })
+      await insertPaymentRow(t.db, { userId, amount: 7_655, at: t.clock.now })
+      // Last month's, an open attempt, a refunded one and another shopper's do not count.
+      await insertPaymentRow(t.db, { userId, amount: 50_000, at: justBefore })
+      await insertPaymentRow(t.db, { userId, amount: 1_000, at: justAfter, status: PaymentStatus.waitPay })
+      await insertPaymentRow(t.db, { userId, amount: 2_000, at: justAfter, status: PaymentStatus.refund })
+      await insertPaymentRow(t.db, { userId: otherId, amount: 3_000, at: justAfter })
+      expect((await payInfo(token)).body.data.monthlyExpenditure).toBe(20_000)
+      expect((await payInfo(other.token)).body.data.monthlyExpenditure).toBe(3_000)
     })
   })
 

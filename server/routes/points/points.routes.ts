@@ -1,5 +1,17 @@
+import { pointsListQuery } from '../../../src/domain/points.ts'
 import type { RouteContract } from '../contract.ts'
 
 /* The points history (spec §7 score). */
 
-export const pointsContracts: RouteContract[] = []
+export const scoreList = {
+  method: 'get',
+  path: '/mall/score/list',
+  summary:
+    "The caller's own points history, newest first: each change with its order (if any), signed points, the ledger's reason (hold, return, earn) as remark, time and the balance after",
+  tag: 'points',
+  access: 'customer',
+  query: pointsListQuery,
+  returns: '{ list: PointsRecordDto[], total, pageNum, pageSize }',
+} satisfies RouteContract
+
+export const pointsContracts: RouteContract[] = [scoreList]

@@ -14,8 +14,8 @@ export const infoHandlers = factory.createHandlers(requireSession(), (c) =>
   ok(c, profile.profileOf(signedIn(c).account)),
 )
 
-export const payInfoHandlers = factory.createHandlers(requireSession(), (c) =>
-  ok(c, profile.payInfoOf(signedIn(c).account)),
+export const payInfoHandlers = factory.createHandlers(requireSession(), async (c) =>
+  ok(c, await profile.payInfoOf(c.var.deps, signedIn(c).account)),
 )
 
 export const updateBaseInfoHandlers = factory.createHandlers(

@@ -6,6 +6,7 @@ import { clientAddress, requireSession, signedIn, TOKEN_HEADER } from '../../htt
 import { validJson } from '../../http/validate.ts'
 import { revokeSession } from '../../services/accounts/sessions.ts'
 import * as signIn from '../../services/accounts/sign-in.ts'
+import { removeSessionSubscriptions } from '../../services/push/subscriptions.ts'
 import * as contracts from './user.routes.ts'
 
 const factory = createFactory<AppEnv>()
@@ -43,6 +44,8 @@ export const loginHandlers = factory.createHandlers(validJson(contracts.login.bo
 })
 
 export const logoutHandlers = factory.createHandlers(requireSession(), async (c) => {
+  // The device's reminders stop first: they must not reach whoever uses it next.
+  await removeSessionSubscriptions(c.var.deps.db, signedIn(c).sessionId)
   await revokeSession(c.var.deps.db, signedIn(c).sessionId, c.var.deps.now())
   return ok(c, null)
 })

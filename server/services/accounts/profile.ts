@@ -7,15 +7,17 @@ import {
   type ReplaceEmailPayload,
   type Sex,
 } from '../../../src/domain/account.ts'
+import { shopDate } from '../../../src/domain/dates.ts'
 import { isLanguage } from '../../../src/domain/language.ts'
-import { DEFAULT_SCORE_RATE } from '../../../src/domain/pricing.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
 import type { PayInfo, UserProfile } from '../../../src/domain/session.ts'
+import { effectiveTier, shopMonthOf } from '../../../src/domain/tier-terms.ts'
 import type { AppDeps } from '../../app-env.ts'
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts'
 import { users } from '../../db/schema.ts'
 import { ApiError } from '../../http/envelope.ts'
 import { countEvent, peekCount } from '../rate-limit.ts'
+import { monthlySpendOf } from '../tiers/monthly-spend.ts'
 import { changeWithCode, codeFailureMessage } from './email-codes.ts'
 import { type AccountRow, revokeOtherSessions } from './sessions.ts'
 import { hashPassword, LIMITS } from './sign-in.ts'
@@ -47,23 +49,22 @@ export function profileOf(account: AccountRow): UserProfile {
   }
 }
 
-/** The account's own points rate, or the shop's default when it has none (or an unreadable one). */
-function scoreRateOf(account: AccountRow): number {
-  const rate = account.scoreRate === null ? Number.NaN : Number(account.scoreRate)
-  return Number.isFinite(rate) && rate >= 0 ? rate : DEFAULT_SCORE_RATE
-}
-
-/** GET /mall/user/payInfo */
-export function payInfoOf(account: AccountRow): PayInfo {
+/**
+ * GET /mall/user/payInfo. The rate is the one that applies today (a lapsed tier is back at the
+ * default until the monthly job sets the next); the month's spending is what the shopper paid so far
+ * this shop month, by the rule the tier job uses.
+ */
+export async function payInfoOf(deps: AppDeps, account: AccountRow): Promise<PayInfo> {
+  const today = shopDate(deps.now())
+  if (!today) throw new RangeError('payInfo needs a valid clock')
+  const tier = effectiveTier(account, today)
   return {
     role: account.role,
     score: account.score,
-    scoreRate: scoreRateOf(account),
+    scoreRate: tier.scoreRate,
     scoreSwitch: POINTS_PROGRAMME_ON,
-    // Tiers do not expire until the points work gives them a term.
-    scoreTime: null,
-    // The sum of this month's payments once payments exist; there are no payment rows yet.
-    monthlyExpenditure: 0,
+    scoreTime: tier.scoreTime,
+    monthlyExpenditure: await monthlySpendOf(deps.db, account.id, shopMonthOf(today)),
     // Prices follow the role (spec §6), so a customer without one sees none.
     priceSwitch: account.kind === 'customer' && account.role !== null,
     // No identity documents are collected yet.

@@ -95,7 +95,7 @@ interface FeeRecords {
   charged: Map<number, number>
   /** The key's open record (status 1) as it stands. */
   open: Map<number, { days: number | null; amount: number; dueDate: string | null }>
-  /** Keys whose records another transaction holds. */
+  /** Keys whose records another transaction holds, or whose open record an open payment is paying. */
   busy: Set<number>
 }
 
@@ -103,7 +103,9 @@ interface FeeRecords {
  * The days each key's settled records (paid, refunded, waived) already charged and its open record, with its records
  * locked so a payment of the open one cannot land between this read and the upsert. A key whose
  * records another transaction holds (its open fee being paid right now) is `busy`: left for the next
- * run, not waited for.
+ * run, not waited for. So is one whose open record an open extra-fee payment covers: that payment
+ * charges the amount it was begun with, so the record keeps it; the days after go on a new record once
+ * it is paid (or grow the same one again if the attempt ends unpaid).
  */
 async function feeRecords(
   tx: Db,
@@ -125,6 +127,11 @@ async function feeRecords(
   const all = await tx.select({ id: extraFees.id, key: keyColumn }).from(extraFees).where(where)
   const lockedIds = new Set(locked.map((row) => row.id))
   const busy = new Set(all.filter((row) => !lockedIds.has(row.id)).map((row) => row.key ?? 0))
+  const paying = await feesInOpenPayments(
+    tx,
+    locked.filter((row) => row.status === ExtraFeeStatus.waitPay).map((row) => row.id),
+  )
+  for (const row of locked) if (paying.has(row.id)) busy.add(row.key ?? 0)
   const charged = new Map<number, number>()
   const open: FeeRecords['open'] = new Map()
   for (const row of locked) {
@@ -134,6 +141,20 @@ async function feeRecords(
     else open.set(row.key, { days: row.days, amount: row.amount, dueDate: row.dueDate })
   }
   return { charged, open, busy }
+}
+
+/** The fees among `feeIds` that an open extra-fee payment (status 1) covers. */
+async function feesInOpenPayments(tx: Db, feeIds: number[]): Promise<Set<number>> {
+  if (feeIds.length === 0) return new Set()
+  // Open attempts are few; the payments' GIN index on target answers @> per fee.
+  const rows = (await tx.execute(sql`
+    select f.id from jsonb_array_elements(${JSON.stringify(feeIds)}::jsonb) as f(id)
+    where exists (
+      select 1 from payments x
+      where x.target @> jsonb_build_array(f.id) and x.purpose = 'extra' and x.status = 1
+    )
+  `)) as unknown as { rows: { id: number }[] }
+  return new Set(rows.rows.map((row) => Number(row.id)))
 }
 
 /**
@@ -309,8 +330,9 @@ async function ordersOfPackages(tx: Db, packageIds: number[]): Promise<Map<numbe
 /**
  * Locks (3 → 7 packageLock) the packages whose shipping fee is past its grace window and which carry an
  * open package storage fee, an audit row each. Their orders stay 9: nothing is forfeited, the lock
- * lifts when the fees are paid. A package another transaction holds, or with a shipping payment still
- * open (a konbini slip, a card being confirmed: it may yet pay the fee), is left for the next run.
+ * lifts when the fees are paid. A box unlocked that way on day U gets a new grace window: it is not
+ * locked again before U is past it too. A package another transaction holds, or with a shipping payment
+ * still open (a konbini slip, a card being confirmed: it may yet pay the fee), is left for the next run.
  */
 export async function lockOverduePackages(tx: Db, today: string, now: Date): Promise<number[]> {
   if (!canPackageTransition(PackageStatus.package, PackageStatus.packageLock)) {
@@ -318,13 +340,16 @@ export async function lockOverduePackages(tx: Db, today: string, now: Date): Pro
   }
   // Past forfeitureDate(shippingFeeDeadline(packedOn)): packed before today − (7 + 15).
   const packedBy = addDays(today, -(SHIPPING_FEE_DAYS + FORFEIT_GRACE_DAYS + 1))
+  // Unlocked (by paying the fees) before today − 15: that day's own grace window is past too.
+  const unlockedBy = addDays(today, -(FORFEIT_GRACE_DAYS + 1))
   const candidates = await tx
-    .select({ id: packages.id, packedOn: packages.packedOn })
+    .select({ id: packages.id, packedOn: packages.packedOn, unlockedOn: packages.unlockedOn })
     .from(packages)
     .where(
       and(
         eq(packages.status, PackageStatus.package),
         sql`${packages.packedOn} <= ${packedBy}::date`,
+        sql`(${packages.unlockedOn} is null or ${packages.unlockedOn} <= ${unlockedBy}::date)`,
         sql`exists (select 1 from ${extraFees} where ${extraFees.packageId} = ${packages.id}
           and ${extraFees.type} = ${ExtraFeeType.packageStorage} and ${extraFees.status} = ${ExtraFeeStatus.waitPay})`,
       ),
@@ -333,7 +358,10 @@ export async function lockOverduePackages(tx: Db, today: string, now: Date): Pro
   const due = new Map<number, string>()
   for (const box of candidates) {
     const deadline = shippingFeeDeadline(box.packedOn)
-    if (classifyDeadline(deadline, today).state === 'forfeited') due.set(box.id, deadline)
+    if (classifyDeadline(deadline, today).state !== 'forfeited') continue
+    // the unlock day counts as a missed deadline of its own
+    if (box.unlockedOn && classifyDeadline(box.unlockedOn, today).state !== 'forfeited') continue
+    due.set(box.id, deadline)
   }
   const ids = [...due.keys()]
   const locked: number[] = []

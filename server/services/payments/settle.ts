@@ -1,13 +1,16 @@
 import { type AnyColumn, and, eq, sql } from 'drizzle-orm'
+import { shopDate } from '../../../src/domain/dates.ts'
 import { canOrderTransition, OrderStatus } from '../../../src/domain/order-status.ts'
 import { canPackageTransition, PackageStatus } from '../../../src/domain/package-status.ts'
 import { canPaymentTransition, PaymentStatus } from '../../../src/domain/payment-status.ts'
 import type { PaymentPurpose } from '../../../src/domain/payments.ts'
 import { DEFAULT_SCORE_RATE, pointsEarned } from '../../../src/domain/pricing.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
+import { effectiveTier } from '../../../src/domain/tier-terms.ts'
 import type { Db } from '../../db/client.ts'
 import { orders, packages, payments, users } from '../../db/schema.ts'
 import { ApiError } from '../../http/envelope.ts'
+import { extraFeesPaid } from '../extras/fees-paid.ts'
 import { advanceOrdersOfPackage } from '../packaging/package-orders.ts'
 import { changePoints } from '../points.ts'
 import { settleBalanceLateFee } from './late-fees.ts'
@@ -79,14 +82,13 @@ export async function settle(tx: Db, confirmation: Confirmation, at: Date): Prom
 /** What a confirmed payment does, by purpose, in settle()'s transaction. */
 type PurposeEffect = (tx: Db, payment: PaymentRow, at: Date) => Promise<void>
 
-/**
- * The effects by purpose. Extra fees (fees 1 → 2) come with their issue and plug in here; until then
- * such a payment cannot be created, and settling one throws rather than marking money paid with no effect.
- */
+/** The effects by purpose; a purpose without one throws rather than marking money paid with no effect. */
 const PURPOSE_EFFECTS: Partial<Record<PaymentPurpose, PurposeEffect>> = {
   deposit: depositPaid,
   balance: balancePaid,
   shipping: shippingPaid,
+  // fees 1 → 2 and locked boxes unlocked (extras/fees-paid.ts); no points are earned on fees
+  extra: extraFeesPaid,
 }
 
 function onlyTargetOf(payment: PaymentRow, what = 'order'): number {
@@ -214,7 +216,8 @@ async function shippingPaid(tx: Db, payment: PaymentRow, at: Date): Promise<void
 }
 
 async function earnPoints(tx: Db, order: { id: number; userId: number }, payment: PaymentRow): Promise<void> {
-  const earned = pointsEarned(payment.amount, await scoreRateOf(tx, order.userId))
+  const rate = await scoreRateOf(tx, order.userId, payment.settledAt ?? payment.updatedAt)
+  const earned = pointsEarned(payment.amount, rate)
   if (earned > 0) {
     await changePoints(tx, {
       userId: order.userId,
@@ -226,10 +229,15 @@ async function earnPoints(tx: Db, order: { id: number; userId: number }, payment
   }
 }
 
-async function scoreRateOf(tx: Db, userId: number): Promise<number> {
-  const [user] = await tx.select({ scoreRate: users.scoreRate }).from(users).where(eq(users.id, userId))
-  const rate = Number(user?.scoreRate)
-  return user?.scoreRate && Number.isFinite(rate) && rate >= 0 ? rate : DEFAULT_SCORE_RATE
+/** The shopper's rate on the shop day of `at`: a lapsed tier earns the default (src/domain/tiers.ts). */
+async function scoreRateOf(tx: Db, userId: number, at: Date): Promise<number> {
+  const [user] = await tx
+    .select({ scoreRate: users.scoreRate, scoreTime: users.scoreTime })
+    .from(users)
+    .where(eq(users.id, userId))
+  const today = shopDate(at)
+  if (!user || !today) return DEFAULT_SCORE_RATE
+  return effectiveTier(user, today).scoreRate
 }
 
 /**

@@ -14,8 +14,9 @@ export interface PushMessage {
 
 /**
  * What became of a message: `sent` subscriptions took it (2xx), `removed` answered 404/410 and were
- * deleted, `retryLater` answered 429/5xx (or could not be reached) and were kept for a later try,
- * `failed` answered another 4xx (logged: usually a VAPID key mismatch). `subscriptions` 0: nothing to send to.
+ * deleted, `retryLater` answered 429/5xx (or could not be reached), or are still waiting out an earlier
+ * Retry-After, and were kept for a later try, `failed` answered another 4xx (logged: usually a VAPID key
+ * mismatch) or point at a host no longer allowed. The four add up to `subscriptions`; 0: nothing to send to.
  */
 export interface PushOutcome {
   subscriptions: number

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type ServerType, serve } from '@hono/node-server'
 import { createApp } from '../../../server/app.ts'
+import type { PushDeps } from '../../../server/app-env.ts'
 import type { Db } from '../../../server/db/client.ts'
 import { loadAuthKeys } from '../../../server/services/accounts/server-secrets.ts'
 import { createMailer } from '../../../server/services/mail/mailer.ts'
@@ -29,6 +30,8 @@ export interface TestApp {
    * test points a route at its emulator once both are listening.
    */
   providers: ProviderSettings
+  /** The app's Web Push settings, for a sender made with createPushToUser(t.db, t.push). */
+  push: PushDeps
   /** The app's clock: starts at the real time; `advance` moves it forward. */
   clock: { now: Date; advance(ms: number): void }
   /** GET a path and return the status, headers and parsed JSON body. */
@@ -54,6 +57,8 @@ export interface TestAppOptions {
   listen?: boolean
   /** PAYMENTS_SANDBOX: the sandbox gateway serves the payment routes (default on). */
   paymentsSandbox?: boolean
+  /** Web Push settings besides the defaults (no extra hosts): a local push service's host and CA. */
+  push?: Partial<PushDeps>
 }
 
 /** The real app on a fresh database. `staticDir`/`mediaDir` default to empty temporary folders. */
@@ -93,6 +98,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   }
   const providers: ProviderSettings = {}
+  const push: PushDeps = { endpointHosts: [], subject: 'mailto:no-reply@yoyaku.test', ...options.push }
   const app = createApp({
     db: database.db,
     staticDir: options.staticDir ?? join(scratch, 'dist'),
@@ -102,7 +108,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     authKeys: await loadAuthKeys(database.db),
     mailer: createMailer({ smtpUrl: undefined, outboxDir, from: 'Yoyaku <no-reply@yoyaku.test>' }),
     publicUrl: baseUrl ?? 'http://shop.test',
-    push: { endpointHosts: [], subject: 'mailto:no-reply@yoyaku.test' },
+    push,
     // Tests set X-Forwarded-For to act as different clients.
     trustProxy: true,
     now: () => clock.now,
@@ -129,6 +135,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     uploadsDir,
     baseUrl,
     providers,
+    push,
     clock,
     async getJson<T>(path: string, headers: Record<string, string> = {}) {
       return parse<T>(await app.request(path, { headers }))
