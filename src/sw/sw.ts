@@ -7,6 +7,7 @@ import { CacheFirst } from 'workbox-strategies'
 import { registerApiRoutes } from './api-routes.ts'
 import { LEGACY_PRIVATE_CACHES, SESSIONS_ENDED, type SessionsEndedMessage } from './cache-names.ts'
 import { endSessions } from './ended-sessions.ts'
+import { openNotificationTarget, showPushNotification } from './push-handlers.ts'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>
@@ -54,6 +55,15 @@ self.addEventListener('message', (event) => {
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting()
   // The page wiped a shopper's caches (logout, 9004/9005, another account).
   if (data?.type === SESSIONS_ENDED) event.waitUntil(endSessions(data as SessionsEndedMessage))
+})
+
+// Reminders by Web Push: show each one; a click opens the page that settles it.
+self.addEventListener('push', (event) => {
+  event.waitUntil(showPushNotification(self.registration, event.data, self.location.origin))
+})
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  event.waitUntil(openNotificationTarget(event.notification.data, self.location.origin, self.clients))
 })
 
 // The first install takes control of the open page, so its next requests are cached.

@@ -360,6 +360,72 @@ describe('packaging and shipping badges', () => {
   })
 })
 
+describe('extra-pay badge', () => {
+  /** The extra-pay count answers what `answer` holds when asked (a failure when null). */
+  function serveExtraCount(initial: number | null) {
+    const heard = { calls: 0, answer: initial }
+    server.use(
+      http.get('*/api/mall/extra_pay/count', () => {
+        heard.calls += 1
+        return heard.answer === null
+          ? HttpResponse.json({ code: 500, msg: 'database down', data: null }, { status: 500 })
+          : ok({ count: heard.answer })
+      }),
+    )
+    return heard
+  }
+
+  it('loads the unpaid extra fees with the startup, adds them to the total and shows them in the menu', async () => {
+    signIn()
+    serveShop()
+    server.use(http.get('*/api/mall/order/finalCount', () => ok({ count: 1, overCount: 0 })))
+    serveExtraCount(2)
+    const { session } = await renderApp()
+
+    const button = await screen.findByRole('button', { name: '小樱（3 项待处理）' })
+    expect(session.getSnapshot().context.startup.extraPayCount).toBe(2)
+    fireEvent.click(button)
+    const extra = within(screen.getByRole('menu')).getByRole('menuitem', { name: '额外费用（2 项待处理）' })
+    expect(extra.getAttribute('href')).toBe('/extra')
+  })
+
+  it('reads the count again when a page asks and on focus, keeping the last one on a failure', async () => {
+    signIn()
+    serveShop()
+    const heard = serveExtraCount(4)
+    await renderApp()
+    await screen.findByRole('button', { name: '小樱（4 项待处理）' })
+
+    // the fees were paid
+    heard.answer = 0
+    act(() => refreshBadgeCounts())
+    await screen.findByRole('button', { name: '小樱' })
+
+    heard.answer = null
+    const asked = heard.calls
+    act(() => void window.dispatchEvent(new Event('focus')))
+    await waitFor(() => expect(heard.calls).toBe(asked + 1))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(screen.getByRole('button', { name: '小樱' })).toBeTruthy()
+
+    heard.answer = 1
+    act(() => void window.dispatchEvent(new Event('online')))
+    await screen.findByRole('button', { name: '小樱（1 项待处理）' })
+  })
+
+  it('never asks for an operator', async () => {
+    signIn({ kind: 'operator', role: null, wechat: 'other' })
+    serveShop()
+    const heard = serveExtraCount(3)
+    const { session } = await renderApp()
+    await waitFor(() => expect(session.getSnapshot().matches({ signedIn: 'ready' })).toBe(true))
+    act(() => refreshBadgeCounts())
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(heard.calls).toBe(0)
+    expect(session.getSnapshot().context.startup.extraPayCount).toBe(0)
+  })
+})
+
 describe('tier label', () => {
   it('shows VIP 2 for a matching points rate, with spending, rate and expiry on hover', async () => {
     signIn()

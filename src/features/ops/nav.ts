@@ -17,6 +17,7 @@ export const OPS_NAV: readonly OpsNavEntry[] = [
   { key: 'arrivals', to: '/ops/arrivals', label: () => t`到仓登记` },
   { key: 'packing', to: '/ops/packing', label: () => t`打包队列` },
   { key: 'packages', to: '/ops/packages', label: () => t`包裹与发货` },
+  { key: 'extra-fees', to: '/ops/extra-fees', label: () => t`额外费用` },
   { key: 'shipping-methods', to: '/ops/shipping-methods', label: () => t`运输方式` },
   { key: 'settings', to: '/ops/settings', label: () => t`设置` },
 ]

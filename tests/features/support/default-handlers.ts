@@ -26,6 +26,8 @@ export const defaultHandlers = [
   http.get('*/api/mall/package_apply/notifyCount', () =>
     ok({ applyCount: 0, applyOverCount: 0, count: 0, overCount: 0, badgeCount: 0 }),
   ),
+  // and no extra fee to pay (the extra-pay badge)
+  http.get('*/api/mall/extra_pay/count', () => ok({ count: 0 })),
   // pages a test reaches by a link or a search without looking at them
   http.get('*/api/mall/product/search', ({ request }) =>
     ok({

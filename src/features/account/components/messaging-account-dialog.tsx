@@ -30,12 +30,16 @@ const actions = css({ display: 'flex', justifyContent: 'flex-end' })
  * dismisses it; its close button does, for the rest of this session's page view (a reload or the next
  * login asks again). Saving returns a fresh token whose flag closes it for good.
  */
-export function MessagingAccountDialog() {
+export function MessagingAccountDialog(props: { onClosed?: (sessionId: string) => void }) {
   const { claims } = useSession()
   const [closedForSession, setClosedForSession] = useState<string | null>(null)
   if (!claims || !needsMessagingAccount(claims) || closedForSession === claims.sid) return null
   const sessionId = claims.sid
-  return <MessagingAccountForm onClose={() => setClosedForSession(sessionId)} />
+  const close = () => {
+    setClosedForSession(sessionId)
+    props.onClosed?.(sessionId)
+  }
+  return <MessagingAccountForm onClose={close} />
 }
 
 function MessagingAccountForm(props: { onClose: () => void }) {

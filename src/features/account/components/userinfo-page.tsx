@@ -17,6 +17,7 @@ import { updateBaseInfo } from '../api/update-base-info.ts'
 import { checkWith, FormSubmit, formStack, linkRow, quiet, useAccountForm } from './account-form.tsx'
 import { AvatarDialog } from './avatar-dialog.tsx'
 import { NicknameField } from './nickname-field.tsx'
+import { NotificationsSwitch } from './notifications-switch.tsx'
 import { SendCodeButton } from './send-code-button.tsx'
 
 const page = css({ maxWidth: '2xl', mx: 'auto', display: 'flex', flexDirection: 'column', gap: '6' })
@@ -130,6 +131,7 @@ function Profile(props: { profile: UserProfile; onChange: (profile: UserProfile)
       <AvatarSection profile={profile} onAvatar={(avatar) => props.onChange({ ...profile, avatar })} />
       <EmailSection email={profile.username} />
       <BaseInfoForm profile={profile} onSaved={props.onChange} />
+      <NotificationsSwitch />
     </>
   )
 }

@@ -7,6 +7,7 @@ import type {
 import { sessionIdentity } from '../../../../machines/session/session-saved-state.ts'
 import { readSessionClaims } from '../../../domain/session.ts'
 import { readStoredToken } from '../../../lib/session-token.ts'
+import { getExtraPayCount } from '../../extras/api/extra-pay-count.ts'
 import { getFinalCount } from '../../orders/api/final-count.ts'
 import { getPackageNotifyCount } from '../../packaging/api/notify-count.ts'
 import { BADGE_COUNTS_STALE } from './badge-counts.ts'
@@ -22,6 +23,7 @@ export type BadgeCounts = Pick<
   | 'applyOverCount'
   | 'expressCount'
   | 'expressOverCount'
+  | 'extraPayCount'
 >
 
 const NO_COUNTS: BadgeCounts = {
@@ -31,6 +33,7 @@ const NO_COUNTS: BadgeCounts = {
   applyOverCount: 0,
   expressCount: 0,
   expressOverCount: 0,
+  extraPayCount: 0,
 }
 
 // Quiet: a count that fails to load must not toast over the page; the last known one stays.
@@ -52,6 +55,9 @@ const readPackageCounts = () =>
     expressOverCount: overCount,
   }))
 
+/** The unpaid extra fees (GET /mall/extra_pay/count). */
+const readExtraCount = () => getExtraPayCount(quiet).then(({ count }) => ({ extraPayCount: count }))
+
 let inFlight: Promise<Partial<BadgeCounts>> | undefined
 
 /**
@@ -60,7 +66,7 @@ let inFlight: Promise<Partial<BadgeCounts>> | undefined
  * counts: one that fails (offline, a server fault) leaves its counts out, so the last known ones stay.
  */
 function loadCounts(): Promise<Partial<BadgeCounts>> {
-  inFlight ??= Promise.allSettled([readFinalCounts(), readPackageCounts()])
+  inFlight ??= Promise.allSettled([readFinalCounts(), readPackageCounts(), readExtraCount()])
     .then((results) => {
       const read = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
       return Object.assign({}, ...read) as Partial<BadgeCounts>
@@ -79,6 +85,7 @@ const countsOver = (current: BadgeCounts, counts: Partial<BadgeCounts>): BadgeCo
   applyOverCount: counts.applyOverCount ?? current.applyOverCount,
   expressCount: counts.expressCount ?? current.expressCount,
   expressOverCount: counts.expressOverCount ?? current.expressOverCount,
+  extraPayCount: counts.extraPayCount ?? current.extraPayCount,
 })
 
 /** Only a customer has orders; an operator's badges count nothing. */

@@ -180,6 +180,12 @@ export async function createSession(navigation: SessionNavigation, options: Sess
       loadStartup: fromPromise(loadStartup),
       loadVipInfo: fromPromise(loadVipInfo),
       signOut: fromPromise(async () => {
+        // While the token still counts: this device stops getting the shopper's reminders. Its code
+        // loads only now; it never fails and waits at most a few seconds.
+        await import('../push/forget-this-device.ts').then(
+          (push) => push.forgetThisDevice(),
+          () => {},
+        )
         await logOut()
       }),
     },

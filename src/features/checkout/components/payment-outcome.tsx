@@ -2,8 +2,8 @@ import type { ReactNode } from 'react'
 import { css, cx } from '../../../../styled-system/css'
 import type { PayStatusDto } from '../../../domain/payments.ts'
 
-/* What every payment result page shows (the deposit's, the balance's, the shipping fee's): where the
- * payment stands, read from its flow, in a card toned by the outcome. */
+/* What every payment result page shows (the deposit's, the balance's, the shipping fee's, the extra
+ * fees'): where the payment stands, read from its flow, in a card toned by the outcome. */
 
 const card = css({
   display: 'flex',

@@ -7,6 +7,7 @@ import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { refreshBadgeCounts } from '../../account/session/badge-counts.ts'
 import { useDocumentTitle } from '../../catalog/use-document-title.ts'
+import { LazyExtraResult } from '../../extras/components/lazy-pages.tsx'
 import { finalPaymentForPayment, isFinalPaymentOf } from '../../final-payment/final-payment-store.ts'
 import { PAY_BALANCE_ANCHOR } from '../../final-payment/pay-balance-anchor.ts'
 import { useFinalPayment } from '../../final-payment/use-final-payment.ts'
@@ -26,17 +27,18 @@ import {
 } from './payment-outcome.tsx'
 
 /** What a payment paid: the flow whose result page it is. */
-export type ResultPurpose = 'deposit' | 'balance' | 'shipping'
+export type ResultPurpose = 'deposit' | 'balance' | 'shipping' | 'extra'
 
 /**
  * The pages the gateway sends the shopper back to (flows §3): `/order-success` and `/final-success`
  * (the deposit's and the balance's), `/order-cancel` and `/order-error` (shared by both). Whichever
  * page the gateway chose, the pay status says what happened. Reads the payment's status until the
  * webhook has decided (every 1.5 s for about a minute, paused offline), then says what happened and
- * what to do next. It drives the flow's machine (the checkout's, the final payment's or the shipping
- * fee's), so a reload resumes the wait, and a success clears the saved flow. Without `purpose`, the
- * payment is the balance or the shipping fee when this browser's flow of it holds it, else the deposit.
- * The shipping fee's page (`/express-success`) is the shipping feature's, fetched when needed.
+ * what to do next. It drives the flow's machine (the checkout's, the final payment's, the shipping
+ * fee's or the extra payment's), so a reload resumes the wait, and a success clears the saved flow.
+ * Without `purpose`, the payment is the balance, the shipping fee or the extra fees when this browser's
+ * flow of it holds it, else the deposit. The shipping fee's page (`/express-success`) and the extra
+ * fees' (`/extra-success`) are their features', fetched when needed.
  */
 export function PaymentResultPage(props: { paymentId: string | undefined; purpose?: ResultPurpose }) {
   const { t } = useLingui()
@@ -61,6 +63,8 @@ export function PaymentResultPage(props: { paymentId: string | undefined; purpos
         </Outcome>
       ) : purpose === 'shipping' ? (
         <LazyShippingResult paymentId={paymentId} />
+      ) : purpose === 'extra' ? (
+        <LazyExtraResult paymentId={paymentId} />
       ) : purpose === 'balance' ? (
         <BalanceResult paymentId={paymentId} />
       ) : purpose === 'deposit' ? (
@@ -92,9 +96,13 @@ function BalanceResult({ paymentId }: { paymentId: string }) {
 const isShippingFee = (owner: string, paymentId: string) =>
   import('../../shipping/shipping-fee-store.ts').then((module) => module.isShippingFeeOf(owner, paymentId))
 
+/** Whether this browser's extra-payment flow holds the payment (its code is fetched only to ask). */
+const isExtraPayment = (owner: string, paymentId: string) =>
+  import('../../extras/extra-payment-store.ts').then((module) => module.isExtraPaymentOf(owner, paymentId))
+
 /**
- * A shared return page: the balance's or the shipping fee's result when this browser's flow of it holds
- * the payment, else the deposit's.
+ * A shared return page: the balance's, the shipping fee's or the extra fees' result when this browser's
+ * flow of it holds the payment, else the deposit's.
  */
 function EitherResult({ paymentId }: { paymentId: string }) {
   const owner = usePayFlowOwner()
@@ -102,17 +110,21 @@ function EitherResult({ paymentId }: { paymentId: string }) {
   useEffect(() => {
     if (owner === null) return
     let live = true
-    void Promise.all([isFinalPaymentOf(owner, paymentId), isShippingFee(owner, paymentId)]).then(
-      ([balance, shipping]) => {
-        if (live) setFound({ paymentId, purpose: balance ? 'balance' : shipping ? 'shipping' : 'deposit' })
-      },
-    )
+    void Promise.all([
+      isFinalPaymentOf(owner, paymentId),
+      isShippingFee(owner, paymentId),
+      isExtraPayment(owner, paymentId),
+    ]).then(([balance, shipping, extra]) => {
+      const purpose = balance ? 'balance' : shipping ? 'shipping' : extra ? 'extra' : 'deposit'
+      if (live) setFound({ paymentId, purpose })
+    })
     return () => {
       live = false
     }
   }, [owner, paymentId])
   if (found?.paymentId !== paymentId) return <ResultOf view={WAITING} purpose="deposit" retry={() => {}} />
   if (found.purpose === 'shipping') return <LazyShippingResult paymentId={paymentId} />
+  if (found.purpose === 'extra') return <LazyExtraResult paymentId={paymentId} />
   return found.purpose === 'balance' ? (
     <BalanceResult paymentId={paymentId} />
   ) : (

@@ -9,6 +9,9 @@ import { lazy } from 'react'
 export const LazyOpsArrivalsPage = lazy(() =>
   import('./ops-arrivals-page.tsx').then((module) => ({ default: module.OpsArrivalsPage })),
 )
+export const LazyOpsExtraFeesPage = lazy(() =>
+  import('./ops-extra-fees-page.tsx').then((module) => ({ default: module.OpsExtraFeesPage })),
+)
 export const LazyOpsOrderDetailPage = lazy(() =>
   import('./ops-order-detail-page.tsx').then((module) => ({ default: module.OpsOrderDetailPage })),
 )

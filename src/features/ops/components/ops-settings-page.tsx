@@ -10,6 +10,7 @@ import { setPayLatch } from '../api/set-pay-latch.ts'
 import { useLoaded } from '../use-loaded.ts'
 import { failureText, LoadFailure, LoadingBlock } from './load-state.tsx'
 import { pageTitle, sectionTitle } from './ops-table.ts'
+import { VipLevelsEditor } from './vip-levels-editor.tsx'
 
 const MESSAGE_MAX = 200
 
@@ -52,7 +53,10 @@ const thumbOn = css({ transform: 'translateX(20px)' })
 const hint = css({ fontSize: 'xs', color: 'text.muted' })
 const label = css({ fontSize: 'sm', fontWeight: 'medium' })
 
-/** /ops/settings: the shop's switches. For now the pay latch (flows §2): close payments for maintenance. */
+/**
+ * /ops/settings: the shop's switches: the pay latch (flows §2), to close payments for maintenance, and
+ * the membership levels with their monthly job.
+ */
 export function OpsSettingsPage() {
   const { loaded, reload } = useLoaded('pay-latch', getPayLatch)
   return (
@@ -63,6 +67,7 @@ export function OpsSettingsPage() {
       {loaded.state === 'loading' ? <LoadingBlock /> : null}
       {loaded.state === 'failed' ? <LoadFailure error={loaded.error} onRetry={reload} /> : null}
       {loaded.state === 'ready' ? <PayLatchForm current={loaded.data} onSaved={reload} /> : null}
+      <VipLevelsEditor />
     </section>
   )
 }

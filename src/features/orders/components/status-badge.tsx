@@ -25,7 +25,7 @@ const badge = css({
   whiteSpace: 'nowrap',
 })
 
-function StatusBadge({ info, code }: { info: CodeInfo; code: number }) {
+export function StatusBadge({ info, code }: { info: CodeInfo; code: number }) {
   const language = useLanguage()
   return (
     <span className={cx(badge, toneClass[info.tone])} data-tone={info.tone} data-status={code}>

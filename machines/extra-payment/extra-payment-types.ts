@@ -1,0 +1,120 @@
+import { ExtraFeeStatus, ExtraFeeType } from '../../src/domain/extra-fee.ts'
+import { type ExtraFeeDto, type ExtraPayRefusal, MAX_FEES_PER_PAYMENT } from '../../src/domain/extras.ts'
+import type { PayAnswer, PayRoute, PayStatusDto } from '../../src/domain/payments.ts'
+import type { PayChoice } from '../shared/pay-flow.ts'
+
+/* The extra payment's terms: what it is given, what it keeps, what it hears and how a call fails. */
+
+/**
+ * Why a call of the extra payment failed, as the feature that makes the calls reports it:
+ * - `offline`: no answer (no network, timeout, a server fault): nobody knows whether the server acted;
+ * - `latchClosed`: payments are closed (409 "Payment is currently unavailable"): nothing was created;
+ * - `feesRefused`: some of the chosen fees cannot be paid now (409 with `ExtraPayRefusalData`: paid or
+ *   voided meanwhile, a late fee paid with its balance, or being confirmed in another payment);
+ * - `refused`: any other refusal, with the server's message;
+ * - `notFound`: a fee (or the payment) does not exist for this shopper (404).
+ */
+export type ExtraPaymentFailure =
+  | { kind: 'offline' }
+  | { kind: 'latchClosed'; message: string }
+  | { kind: 'feesRefused'; reason: ExtraPayRefusal; feeIds: number[]; message: string }
+  | { kind: 'refused'; message: string }
+  | { kind: 'notFound' }
+
+/** A refusal kept for the page until the shopper acts again. */
+export type ExtraPaymentError = Exclude<ExtraPaymentFailure, { kind: 'offline' } | { kind: 'notFound' }>
+
+const REFUSALS: readonly unknown[] = ['notPayable', 'beingConfirmed'] satisfies ExtraPayRefusal[]
+
+export function isExtraPaymentFailure(value: unknown): value is ExtraPaymentFailure {
+  const failure = value as { kind?: unknown; reason?: unknown; feeIds?: unknown } | null
+  const kind = failure?.kind
+  return (
+    kind === 'offline' ||
+    kind === 'latchClosed' ||
+    kind === 'refused' ||
+    kind === 'notFound' ||
+    (kind === 'feesRefused' && REFUSALS.includes(failure?.reason) && Array.isArray(failure?.feeIds))
+  )
+}
+
+/**
+ * Whether the shopper may choose this fee on /extra: unpaid, and not a late fee (type 3), which the
+ * server takes only with its order's balance (the final payment carries it).
+ */
+export function isSelectable(fee: Pick<ExtraFeeDto, 'status' | 'type'>): boolean {
+  return fee.status === ExtraFeeStatus.waitPay && fee.type !== ExtraFeeType.late
+}
+
+/** What the chosen fees add up to (integer yen), counting only those still listed. */
+export function selectedTotal(fees: readonly ExtraFeeDto[] | null, selected: readonly number[]): number {
+  const chosen = new Set(selected)
+  return (fees ?? []).reduce((sum, fee) => (chosen.has(fee.id) ? sum + fee.amount : sum), 0)
+}
+
+/** The fees "select all" takes: every selectable one, as many as one payment settles. */
+export function selectAllIds(fees: readonly ExtraFeeDto[] | null): number[] {
+  return (fees ?? [])
+    .filter(isSelectable)
+    .slice(0, MAX_FEES_PER_PAYMENT)
+    .map((fee) => fee.id)
+}
+
+export interface ExtraPayInput extends PayChoice {
+  /** One per attempt, kept for every retry of that attempt (`Idempotency-Key`). */
+  key: string
+  /** `{ids}`: the chosen fees, ascending. */
+  feeIds: number[]
+  /** `{score}` / `?score=`: the points to use. */
+  points: number
+}
+
+export interface ExtraPaymentContext {
+  /** Whose payment (`customer:{id}`); a saved one of anyone else is never restored. */
+  owner: string
+  /** The shopper's unpaid fees as last read from the server (null before the first read). */
+  fees: ExtraFeeDto[] | null
+  /** The chosen fees' ids, ascending: always selectable fees of `fees`. */
+  selected: number[]
+  /** Points to use; never more than the chosen fees' total. */
+  points: number
+  choice: PayChoice | null
+  /** The pay call's idempotency key: one per attempt, kept for every retry of that attempt. */
+  payKey: string | null
+  payment: PayAnswer | null
+  payStatus: PayStatusDto | null
+  /** The shopper came back from the gateway to a result page (the status is then polled). */
+  returned: boolean
+  /** Reads of the pay status made in this wait. */
+  polls: number
+  error: ExtraPaymentError | null
+}
+
+export interface ExtraPaymentInput {
+  owner: string
+  /** A payment the shopper came back from (a result page); without it, the /extra page's flow. */
+  paymentId?: string
+}
+
+export type ExtraPaymentEvent =
+  /** The shopper asked to try again a call that got no answer (same idempotency key), or a failed read. */
+  | { type: 'RETRY' }
+  /** The browser is back online. */
+  | { type: 'ONLINE' }
+  /** The flow was restored from storage: read the server and move to where it says. */
+  | { type: 'RESUME' }
+  /** Read the unpaid fees again (after a payment settled, or when the shopper asks). */
+  | { type: 'RELOAD' }
+  /** Choose or leave out one fee. */
+  | { type: 'TOGGLE'; feeId: number }
+  | { type: 'SELECT_ALL' }
+  | { type: 'SELECT_NONE' }
+  /** The points to use (whole points; more than the chosen total is cut to it). */
+  | { type: 'SET_POINTS'; points: number }
+  /** The payment route and its type. */
+  | { type: 'CHOOSE'; route: PayRoute; method: number }
+  | { type: 'PAY' }
+  /** A result page opened with this payment. */
+  | { type: 'RETURNED'; paymentId: string }
+  /** Leave a payment that did not go through (or one left open at the gateway) and pay anew. */
+  | { type: 'PAY_AGAIN' }

@@ -1,0 +1,17 @@
+import type {
+  ExtraPaymentActor,
+  ExtraPaymentSnapshot,
+} from '../../../../machines/extra-payment/extra-payment.machine.ts'
+import { usePayFlow } from '../../checkout/use-pay-flow.ts'
+import { followSession } from '../extra-payment-store.ts'
+
+/**
+ * The extra payment `open` finds for the signed-in customer (opened again when the shopper or `key`
+ * changes) and its snapshot on every step; undefined while it is being opened or when there is none.
+ */
+export function useExtraPayment(
+  open: ((owner: string) => Promise<ExtraPaymentActor | undefined>) | null,
+  key: string,
+): { actor: ExtraPaymentActor | undefined; snapshot: ExtraPaymentSnapshot | undefined } {
+  return usePayFlow(open, key, followSession)
+}
