@@ -56,6 +56,11 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  resolve: {
+    // workbox-window's package.json sends bundlers to its ES5 build; its own primary build is the
+    // same code for modern browsers (this build targets ES2023), 1 KB gzip smaller in the first load.
+    alias: [{ find: /^workbox-window$/, replacement: 'workbox-window/build/workbox-window.prod.mjs' }],
+  },
   build: {
     target: 'es2023',
     // every browser that runs this build (ES2023) knows modulepreload: no polyfill in the entry
@@ -72,13 +77,6 @@ export default defineConfig({
             // The entry (main.tsx) needs only Vite's preload helper before the shell paints.
             { name: 'preload-helper', test: /vite\/preload-helper/, priority: 10 },
             { name: 'routes', test: /\/src\/routes\/[^?]*\.tsx$|\/src\/routeTree\.gen\.ts$/ },
-            // The update prompt and workbox-window arrive together, after the page is up.
-            {
-              name: 'pwa-update',
-              test: /workbox-window|app-update-prompt|pwa-register/,
-              // only these: a shared button pulled in here made every page load this chunk at once
-              includeDependenciesRecursively: false,
-            },
             // Small pieces most pages show (cards, prices, icons, dialogs) travel in one file rather
             // than a dozen, so no page needs more than a few requests.
             {

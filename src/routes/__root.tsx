@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { createRootRoute, Link, Outlet, useLocation, useRouter } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
 import { css } from '../../styled-system/css'
 import { Notice } from '../components/ui/notice.tsx'
 import type { CategoryNode } from '../domain/catalog.ts'
@@ -12,13 +11,8 @@ import { AppHeader } from '../features/shell/components/app-header.tsx'
 import { MemberExtras } from '../features/shell/components/member-extras.tsx'
 import { RootError } from '../features/shell/components/root-error.tsx'
 import { OfflineIndicator } from '../features/shell/offline/offline-indicator.tsx'
+import { AppUpdates } from '../features/shell/update/app-updates.tsx'
 import { activateLanguage, currentLanguage, loadAllTexts } from '../lib/i18n.ts'
-
-// Only a production build has a service worker to register (workbox-window waits for the page's
-// load event). Registering any later left a shopper who moves on quickly with no worker at all.
-const AppUpdatePrompt = import.meta.env.PROD
-  ? lazy(() => import('../features/shell/components/app-update-prompt.tsx'))
-  : () => null
 
 const main = css({ maxWidth: '7xl', mx: 'auto', px: { base: '3', md: '4' }, py: '6', minHeight: '60vh' })
 
@@ -81,9 +75,8 @@ function RootLayout() {
       <SiteFooter language={language} />
       <OfflineIndicator />
       <MemberExtras />
-      <Suspense>
-        <AppUpdatePrompt />
-      </Suspense>
+      {/* Only a production build has a service worker to register. */}
+      {import.meta.env.PROD ? <AppUpdates /> : null}
     </>
   )
 }
