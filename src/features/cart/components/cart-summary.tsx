@@ -6,6 +6,8 @@ import { fieldControl } from '../../../components/ui/form-field.tsx'
 import type { Language } from '../../../domain/language.ts'
 import { formatYen } from '../../../domain/price-display.ts'
 import { applyPoints } from '../../../domain/pricing.ts'
+import { AmountEntry } from '../../checkout/components/amount-entry.tsx'
+import { pointsFrom } from '../../checkout/components/points-field.tsx'
 import type { CartTotals } from './cart-totals.ts'
 
 const panel = css({
@@ -23,7 +25,6 @@ const panel = css({
 const heading = css({ fontSize: 'lg', fontWeight: 'semibold' })
 const counted = css({ fontSize: 'sm', color: 'text.muted' })
 const list = css({ display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm' })
-const entry = css({ display: 'flex', justifyContent: 'space-between', gap: '3' })
 const strong = css({ fontWeight: 'semibold', fontSize: 'md' })
 const due = css({ fontWeight: 'bold', fontSize: 'lg', color: 'secondary.hover' })
 const muted = css({ color: 'text.muted' })
@@ -49,21 +50,6 @@ const pointsInput = css({ maxWidth: '40' })
 const nextBox = css({ display: 'flex', flexDirection: 'column', gap: '1', pt: '2' })
 const nextButton = css({ width: 'full', py: '3', fontSize: 'md' })
 const nextReason = css({ fontSize: 'xs', color: 'text.muted', textAlign: 'center' })
-
-function Entry(props: { label: ReactNode; value: string; className?: string | undefined }) {
-  return (
-    <div className={cx(entry, props.className)}>
-      <dt>{props.label}</dt>
-      <dd>{props.value}</dd>
-    </div>
-  )
-}
-
-/** Whole points from what was typed; anything else reads as none. */
-function pointsFrom(text: string): number {
-  const value = Math.floor(Number(text))
-  return Number.isSafeInteger(value) && value > 0 ? value : 0
-}
 
 /**
  * The amount due of the selected lines: goods, what the member discount saved, the fees, the total,
@@ -105,21 +91,25 @@ export function CartSummary(props: {
         </Trans>
       </p>
       <dl className={list} aria-label={t`金额明细`}>
-        <Entry label={<Trans>商品金额</Trans>} value={yen(totals.goods)} />
+        <AmountEntry label={<Trans>商品金额</Trans>} value={yen(totals.goods)} />
         {totals.saved > 0 ? (
-          <Entry
+          <AmountEntry
             label={<Trans>会员优惠（已计入）</Trans>}
             value={`−${yen(totals.saved)}`}
             className={muted}
           />
         ) : null}
-        <Entry label={<Trans>平台服务费</Trans>} value={yen(totals.platformFee)} />
-        <Entry label={<Trans>结算手续费</Trans>} value={yen(totals.settlementFee)} />
-        <Entry label={<Trans>合计</Trans>} value={yen(totals.total)} className={cx(divider, strong)} />
-        <Entry label={<Trans>现在支付（定金）</Trans>} value={yen(totals.deposit)} />
-        <Entry label={<Trans>到货后支付尾款</Trans>} value={yen(totals.balance)} />
-        {usePoints ? <Entry label={<Trans>积分抵扣</Trans>} value={`−${yen(pointsUsed)}`} /> : null}
-        <Entry label={<Trans>应付金额</Trans>} value={yen(applied.payable)} className={cx(divider, due)} />
+        <AmountEntry label={<Trans>平台服务费</Trans>} value={yen(totals.platformFee)} />
+        <AmountEntry label={<Trans>结算手续费</Trans>} value={yen(totals.settlementFee)} />
+        <AmountEntry label={<Trans>合计</Trans>} value={yen(totals.total)} className={cx(divider, strong)} />
+        <AmountEntry label={<Trans>现在支付（定金）</Trans>} value={yen(totals.deposit)} />
+        <AmountEntry label={<Trans>到货后支付尾款</Trans>} value={yen(totals.balance)} />
+        {usePoints ? <AmountEntry label={<Trans>积分抵扣</Trans>} value={`−${yen(pointsUsed)}`} /> : null}
+        <AmountEntry
+          label={<Trans>应付金额</Trans>}
+          value={yen(applied.payable)}
+          className={cx(divider, due)}
+        />
       </dl>
       {pointsHeld > 0 ? (
         <div className={pointsBox}>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
-import { css, cx } from '../../../../styled-system/css'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { css } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
 import type { AddressDto } from '../../../domain/address.ts'
@@ -18,22 +18,15 @@ import { checkoutForOrder, dropCheckout } from '../checkout-store.ts'
 import { useLiveRedirect } from '../live-redirect.ts'
 import { useCheckout, useCheckoutOwner } from '../use-checkout.ts'
 import { AddressChoice } from './address-choice.tsx'
+import { AmountEntry } from './amount-entry.tsx'
 import { CancelOrderAction } from './cancel-order-action.tsx'
+import { PayActions } from './pay-actions.tsx'
 import { PayCountdown } from './pay-countdown.tsx'
+import { PayLatchNotice } from './pay-latch-notice.tsx'
 import { PayMethodChoice } from './pay-method-choice.tsx'
+import { amountDue, amountList, payAlertText, payPanel, payPanelHeading } from './pay-panel-look.ts'
 import { PayProgress } from './pay-progress.tsx'
 
-const panel = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '4',
-  p: { base: '3', md: '4' },
-  bg: 'surface',
-  border: '1px solid',
-  borderColor: 'border',
-  borderRadius: 'md',
-})
-const heading = css({ fontSize: 'lg', fontWeight: 'semibold' })
 const testNote = css({
   p: '2',
   borderRadius: 'sm',
@@ -43,14 +36,7 @@ const testNote = css({
   color: 'orange.900',
   fontSize: 'sm',
 })
-const amounts = css({ display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm', maxWidth: 'md' })
-const entry = css({ display: 'flex', justifyContent: 'space-between', gap: '3' })
-const due = css({ fontWeight: 'bold', fontSize: 'lg', color: 'secondary.hover' })
 const muted = css({ color: 'text.muted' })
-const actions = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })
-const payButton = css({ px: '8', py: '3', fontSize: 'md' })
-const reason = css({ fontSize: 'sm', color: 'text.muted' })
-const alertText = css({ fontSize: 'sm', color: 'red.700', fontWeight: 'medium' })
 
 type Loaded =
   | { kind: 'loading' }
@@ -86,15 +72,6 @@ function usePanelData(orderId: number, onNotPayable: () => void) {
     }
   }, [orderId, round])
   return { loaded, reload: useCallback(() => setRound((n) => n + 1), []) }
-}
-
-function Entry(props: { label: ReactNode; value: string; className?: string }) {
-  return (
-    <div className={cx(entry, props.className)}>
-      <dt>{props.label}</dt>
-      <dd>{props.value}</dd>
-    </div>
-  )
 }
 
 /** The address to offer first: the default one, or the only one. */
@@ -143,8 +120,8 @@ export function OrderPayPanel(props: { orderId: number; onChanged?: () => void }
 
   if (loaded.kind === 'loading' || !snapshot) {
     return (
-      <section className={panel} aria-busy="true" aria-labelledby="pay-panel-title">
-        <h2 id="pay-panel-title" className={heading}>
+      <section className={payPanel} aria-busy="true" aria-labelledby="pay-panel-title">
+        <h2 id="pay-panel-title" className={payPanelHeading}>
           <Trans>付款</Trans>
         </h2>
         <p className={muted} role="status">
@@ -186,8 +163,8 @@ export function OrderPayPanel(props: { orderId: number; onChanged?: () => void }
   ) : null
 
   return (
-    <section className={panel} aria-labelledby="pay-panel-title">
-      <h2 id="pay-panel-title" className={heading}>
+    <section className={payPanel} aria-labelledby="pay-panel-title">
+      <h2 id="pay-panel-title" className={payPanelHeading}>
         <Trans>付款</Trans>
       </h2>
       {settle.testMode ? (
@@ -196,17 +173,17 @@ export function OrderPayPanel(props: { orderId: number; onChanged?: () => void }
         </p>
       ) : null}
 
-      <dl className={amounts} aria-label={t`付款金额`}>
-        <Entry
+      <dl className={amountList} aria-label={t`付款金额`}>
+        <AmountEntry
           label={withDeposit ? <Trans>本次支付定金</Trans> : <Trans>本次支付全款</Trans>}
           value={yen(settle.amountDue)}
         />
         {settle.pointsUsed > 0 ? (
-          <Entry label={<Trans>积分抵扣</Trans>} value={`−${yen(settle.pointsUsed)}`} />
+          <AmountEntry label={<Trans>积分抵扣</Trans>} value={`−${yen(settle.pointsUsed)}`} />
         ) : null}
-        <Entry label={<Trans>应付金额</Trans>} value={yen(settle.payable)} className={due} />
+        <AmountEntry label={<Trans>应付金额</Trans>} value={yen(settle.payable)} className={amountDue} />
         {withDeposit ? (
-          <Entry label={<Trans>到货后支付尾款</Trans>} value={yen(settle.order.balance)} />
+          <AmountEntry label={<Trans>到货后支付尾款</Trans>} value={yen(settle.order.balance)} />
         ) : null}
       </dl>
 
@@ -215,9 +192,10 @@ export function OrderPayPanel(props: { orderId: number; onChanged?: () => void }
       ) : null}
 
       {latchClosed ? (
-        <Notice tone="error" title={<Trans>支付暂不可用</Trans>}>
-          {settle.payMessage ?? <Trans>请稍后再试，订单会保留到付款期限结束。</Trans>}
-        </Notice>
+        <PayLatchNotice
+          message={settle.payMessage}
+          fallback={<Trans>请稍后再试，订单会保留到付款期限结束。</Trans>}
+        />
       ) : null}
 
       <PayProgress
@@ -229,7 +207,7 @@ export function OrderPayPanel(props: { orderId: number; onChanged?: () => void }
       />
 
       {context.error && context.error.kind !== 'latchClosed' ? (
-        <p className={alertText} role="alert">
+        <p className={payAlertText} role="alert">
           {checkoutErrorText(context.error)}
         </p>
       ) : null}
@@ -247,20 +225,14 @@ export function OrderPayPanel(props: { orderId: number; onChanged?: () => void }
         onChoose={(choice) => actor?.send({ type: 'CHOOSE', ...choice })}
       />
 
-      <div className={actions}>
-        <Button
-          className={payButton}
-          disabled={!choosing || payBlockedBy !== null}
-          aria-describedby={payBlockedBy ? 'pay-blocked-reason' : undefined}
-          onClick={() => actor?.send({ type: 'PAY' })}
-        >
-          {paying ? <Trans>正在前往支付页面…</Trans> : <Trans>立即付款</Trans>}
-        </Button>
-        {payBlockedBy && awaiting ? (
-          <span id="pay-blocked-reason" className={reason}>
-            {payBlockedBy}
-          </span>
-        ) : null}
+      <PayActions
+        label={<Trans>立即付款</Trans>}
+        paying={paying}
+        disabled={!choosing || payBlockedBy !== null}
+        blockedBy={awaiting ? payBlockedBy : null}
+        reasonId="pay-blocked-reason"
+        onPay={() => actor?.send({ type: 'PAY' })}
+      >
         <CancelOrderAction
           orderId={orderId}
           disabled={paying || payOffline || !online}
@@ -269,7 +241,7 @@ export function OrderPayPanel(props: { orderId: number; onChanged?: () => void }
             changed()
           }}
         />
-      </div>
+      </PayActions>
     </section>
   )
 }

@@ -3,12 +3,32 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
 import { wasSentToGateway } from '../live-redirect.ts'
 
+type PayProgressState =
+  | 'checkingOrder'
+  | 'checkingPayment'
+  | 'suspended'
+  | 'resumeOffline'
+  | 'payOffline'
+  | 'redirecting'
+
 /** The states a paying flow (checkout, final payment) passes between the Pay button and the gateway. */
 export interface PayProgressSnapshot {
   context: { payment: { paymentId: string; redirectUrl: string } | null }
-  matches(
-    state: 'checkingOrder' | 'checkingPayment' | 'suspended' | 'resumeOffline' | 'payOffline' | 'redirecting',
-  ): boolean
+  matches(state: PayProgressState): boolean
+}
+
+/**
+ * The progress of a flow whose first read (the fees, the package and its quote) has words of its own
+ * on its page: that read is left to the page.
+ */
+export function afterFirstRead(snapshot: {
+  context: PayProgressSnapshot['context']
+  matches(state: Exclude<PayProgressState, 'checkingOrder'>): boolean
+}): PayProgressSnapshot {
+  return {
+    context: snapshot.context,
+    matches: (state) => state !== 'checkingOrder' && snapshot.matches(state),
+  }
 }
 
 /**

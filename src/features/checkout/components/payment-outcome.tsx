@@ -1,6 +1,10 @@
-import type { ReactNode } from 'react'
+import { Trans } from '@lingui/react/macro'
+import { type ReactNode, useEffect } from 'react'
 import { css, cx } from '../../../../styled-system/css'
+import { HrefLink } from '../../../components/ui/href-link.tsx'
 import type { PayStatusDto } from '../../../domain/payments.ts'
+import { refreshBadgeCounts } from '../../account/session/badge-counts.ts'
+import { payFailureText } from '../checkout-messages.ts'
 
 /* What every payment result page shows (the deposit's, the balance's, the shipping fee's, the extra
  * fees'): where the payment stands, read from its flow, in a card toned by the outcome. */
@@ -24,7 +28,7 @@ const tones = {
 }
 const headline = css({ fontSize: 'xl', fontWeight: 'bold' })
 export const resultLinks = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })
-export const linkButton = css({
+const linkButton = css({
   display: 'inline-flex',
   alignItems: 'center',
   px: '4',
@@ -37,7 +41,7 @@ export const linkButton = css({
   _hover: { bg: 'primary.hover' },
   _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '2px' },
 })
-export const plainLink = css({ fontSize: 'sm', textDecoration: 'underline' })
+const plainLink = css({ fontSize: 'sm', textDecoration: 'underline' })
 
 /** Where a payment stands on a result page, whichever flow waited for it. */
 export interface ResultView {
@@ -84,4 +88,47 @@ export function Outcome(props: { tone: keyof typeof tones; title: ReactNode; chi
       {props.children}
     </div>
   )
+}
+
+/** A way on from a result: the first (primary) one looks like a button. */
+export function ResultLink(props: { href: string; primary?: boolean | undefined; children: ReactNode }) {
+  return (
+    <HrefLink href={props.href} className={props.primary ? linkButton : plainLink}>
+      {props.children}
+    </HrefLink>
+  )
+}
+
+/** Why the gateway refused a failed payment, when it said. */
+export function GatewayRefusal({ view }: { view: ResultView }) {
+  const why = view.state === 'failed' && view.status?.failure ? payFailureText(view.status.failure) : null
+  return why ? <Trans>支付平台拒绝了这笔付款（{why}）。</Trans> : null
+}
+
+/** No verdict yet: waiting for the gateway's word, or for the connection to ask again. */
+export function AwaitingOutcome({ view }: { view: ResultView }) {
+  if (view.state === 'offline') {
+    return (
+      <Outcome tone="warning" title={<Trans>当前离线</Trans>}>
+        <p role="status">
+          <Trans>联网后会继续确认付款结果。</Trans>
+        </p>
+      </Outcome>
+    )
+  }
+  return (
+    <Outcome tone="pending" title={<Trans>正在确认您的付款…</Trans>}>
+      <p role="status" aria-busy="true">
+        <Trans>正在等待支付平台的通知，通常只需几秒钟。请不要关闭页面，也不要重复付款。</Trans>
+      </p>
+    </Outcome>
+  )
+}
+
+/** A paid result changes what the header counts as due: it reads its counts again. */
+export function useCountsAfterPaid(view: ResultView) {
+  const paid = view.state === 'paid'
+  useEffect(() => {
+    if (paid) refreshBadgeCounts()
+  }, [paid])
 }

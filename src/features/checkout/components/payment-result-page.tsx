@@ -1,27 +1,26 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type ReactNode, useEffect, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
-import { HrefLink } from '../../../components/ui/href-link.tsx'
 import { pageHeader, pageStack, pageTitle } from '../../../components/ui/page-heading.ts'
 import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
-import { refreshBadgeCounts } from '../../account/session/badge-counts.ts'
 import { useDocumentTitle } from '../../catalog/use-document-title.ts'
 import { LazyExtraResult } from '../../extras/components/lazy-pages.tsx'
 import { finalPaymentForPayment, isFinalPaymentOf } from '../../final-payment/final-payment-store.ts'
 import { PAY_BALANCE_ANCHOR } from '../../final-payment/pay-balance-anchor.ts'
 import { useFinalPayment } from '../../final-payment/use-final-payment.ts'
 import { LazyShippingResult } from '../../shipping/components/lazy-pages.tsx'
-import { payFailureText } from '../checkout-messages.ts'
 import { checkoutForPayment } from '../checkout-store.ts'
 import { useCheckout } from '../use-checkout.ts'
 import { usePayFlowOwner } from '../use-pay-flow.ts'
 import {
-  linkButton,
+  AwaitingOutcome,
+  GatewayRefusal,
   Outcome,
-  plainLink,
+  ResultLink,
   type ResultView,
   resultLinks,
+  useCountsAfterPaid,
   viewOf,
   WAITING,
 } from './payment-outcome.tsx'
@@ -85,10 +84,7 @@ function BalanceResult({ paymentId }: { paymentId: string }) {
   const { actor, snapshot } = useFinalPayment((owner) => finalPaymentForPayment(owner, paymentId), paymentId)
   const view = viewOf(snapshot)
   // the balance is paid: the header's count of balances due changes
-  const paid = view.state === 'paid'
-  useEffect(() => {
-    if (paid) refreshBadgeCounts()
-  }, [paid])
+  useCountsAfterPaid(view)
   return <ResultOf view={view} purpose="balance" retry={() => actor?.send({ type: 'RETRY' })} />
 }
 
@@ -141,20 +137,17 @@ function OrderLink(props: {
 }) {
   if (props.orderId === null) return null
   return (
-    <HrefLink
-      href={`/order/${props.orderId}${props.hash ?? ''}`}
-      className={props.primary ? linkButton : plainLink}
-    >
+    <ResultLink href={`/order/${props.orderId}${props.hash ?? ''}`} primary={props.primary}>
       {props.children}
-    </HrefLink>
+    </ResultLink>
   )
 }
 
 function OrderListLink(props: { primary?: boolean }) {
   return (
-    <HrefLink href="/order-list/list" className={props.primary ? linkButton : plainLink}>
+    <ResultLink href="/order-list/list" primary={props.primary}>
       <Trans>查看订单列表</Trans>
-    </HrefLink>
+    </ResultLink>
   )
 }
 
@@ -207,11 +200,10 @@ function ResultOf(props: { view: ResultView; purpose: 'deposit' | 'balance'; ret
     )
   }
   if (view.state === 'failed') {
-    const why = status?.failure ? payFailureText(status.failure) : null
     return (
       <Outcome tone="error" title={<Trans>付款失败，请稍后再试</Trans>}>
         <p role="alert">
-          {why ? <Trans>支付平台拒绝了这笔付款（{why}）。</Trans> : null}{' '}
+          <GatewayRefusal view={view} />{' '}
           {balance ? (
             <Trans>没有扣款，尾款仍待支付。可以稍后重试，或换一种支付方式。</Trans>
           ) : (
@@ -256,20 +248,5 @@ function ResultOf(props: { view: ResultView; purpose: 'deposit' | 'balance'; ret
       </Outcome>
     )
   }
-  if (view.state === 'offline') {
-    return (
-      <Outcome tone="warning" title={<Trans>当前离线</Trans>}>
-        <p role="status">
-          <Trans>联网后会继续确认付款结果。</Trans>
-        </p>
-      </Outcome>
-    )
-  }
-  return (
-    <Outcome tone="pending" title={<Trans>正在确认您的付款…</Trans>}>
-      <p role="status" aria-busy="true">
-        <Trans>正在等待支付平台的通知，通常只需几秒钟。请不要关闭页面，也不要重复付款。</Trans>
-      </p>
-    </Outcome>
-  )
+  return <AwaitingOutcome view={view} />
 }

@@ -1,34 +1,24 @@
 import { Plural, Trans } from '@lingui/react/macro'
-import { type ReactNode, useEffect } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
-import { HrefLink } from '../../../components/ui/href-link.tsx'
 import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
-import { refreshBadgeCounts } from '../../account/session/badge-counts.ts'
-import { payFailureText } from '../../checkout/checkout-messages.ts'
 import {
-  linkButton,
+  AwaitingOutcome,
+  GatewayRefusal,
   Outcome,
-  plainLink,
+  ResultLink,
   resultLinks,
+  useCountsAfterPaid,
   viewOf,
 } from '../../checkout/components/payment-outcome.tsx'
 import { extraPaymentForPayment } from '../extra-payment-store.ts'
 import { useExtraPayment } from '../hooks/use-extra-payment.ts'
 
-function Go(props: { href: string; primary?: boolean; children: ReactNode }) {
-  return (
-    <HrefLink href={props.href} className={props.primary ? linkButton : plainLink}>
-      {props.children}
-    </HrefLink>
-  )
-}
-
 function ExtraLink(props: { primary?: boolean }) {
   return (
-    <Go href="/extra" primary={props.primary}>
+    <ResultLink href="/extra" primary={props.primary}>
       <Trans>查看额外费用</Trans>
-    </Go>
+    </ResultLink>
   )
 }
 
@@ -42,11 +32,8 @@ export function ExtraResult({ paymentId }: { paymentId: string }) {
   const language = useLanguage()
   const { actor, snapshot } = useExtraPayment((owner) => extraPaymentForPayment(owner, paymentId), paymentId)
   const view = viewOf(snapshot)
-  const paid = view.state === 'paid'
   // the fees are paid: the header's count of unpaid extra fees changes
-  useEffect(() => {
-    if (paid) refreshBadgeCounts()
-  }, [paid])
+  useCountsAfterPaid(view)
 
   if (view.state === 'paid') {
     const amount = view.status ? formatYen(view.status.amount, language) : null
@@ -60,28 +47,26 @@ export function ExtraResult({ paymentId }: { paymentId: string }) {
         </p>
         <div className={resultLinks}>
           <ExtraLink primary />
-          <Go href="/packaging">
+          <ResultLink href="/packaging">
             <Trans>申请打包</Trans>
-          </Go>
+          </ResultLink>
         </div>
       </Outcome>
     )
   }
   if (view.state === 'cancelled' || view.state === 'failed') {
-    const why = view.state === 'failed' && view.status?.failure ? payFailureText(view.status.failure) : null
     return (
       <Outcome
         tone={view.state === 'failed' ? 'error' : 'warning'}
         title={view.state === 'failed' ? <Trans>付款失败，请稍后再试</Trans> : <Trans>付款已取消</Trans>}
       >
         <p role={view.state === 'failed' ? 'alert' : 'status'}>
-          {why ? <Trans>支付平台拒绝了这笔付款（{why}）。</Trans> : null}{' '}
-          <Trans>没有扣款，费用仍待支付。付清前不能申请打包。</Trans>
+          <GatewayRefusal view={view} /> <Trans>没有扣款，费用仍待支付。付清前不能申请打包。</Trans>
         </p>
         <div className={resultLinks}>
-          <Go href="/extra" primary>
+          <ResultLink href="/extra" primary>
             <Trans>重新支付额外费用</Trans>
-          </Go>
+          </ResultLink>
         </div>
       </Outcome>
     )
@@ -113,22 +98,7 @@ export function ExtraResult({ paymentId }: { paymentId: string }) {
       </Outcome>
     )
   }
-  if (view.state === 'offline') {
-    return (
-      <Outcome tone="warning" title={<Trans>当前离线</Trans>}>
-        <p role="status">
-          <Trans>联网后会继续确认付款结果。</Trans>
-        </p>
-      </Outcome>
-    )
-  }
-  return (
-    <Outcome tone="pending" title={<Trans>正在确认您的付款…</Trans>}>
-      <p role="status" aria-busy="true">
-        <Trans>正在等待支付平台的通知，通常只需几秒钟。请不要关闭页面，也不要重复付款。</Trans>
-      </p>
-    </Outcome>
-  )
+  return <AwaitingOutcome view={view} />
 }
 
 export default ExtraResult

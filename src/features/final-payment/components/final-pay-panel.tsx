@@ -1,40 +1,36 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import type { FinalPaymentSnapshot } from '../../../../machines/final-payment/final-payment.machine.ts'
 import { css, cx } from '../../../../styled-system/css'
-import { Button } from '../../../components/ui/button.tsx'
-import { fieldControl } from '../../../components/ui/form-field.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
 import { balanceOwed, finalAmountDue } from '../../../domain/arrival.ts'
 import type { OrderDto } from '../../../domain/orders.ts'
-import type { PayLatchDto } from '../../../domain/payments.ts'
 import { formatYen } from '../../../domain/price-display.ts'
 import { applyPoints } from '../../../domain/pricing.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { refreshBadgeCounts } from '../../account/session/badge-counts.ts'
-import { useSession } from '../../account/session/use-session.tsx'
+import { AmountEntry } from '../../checkout/components/amount-entry.tsx'
+import { PayActions } from '../../checkout/components/pay-actions.tsx'
+import { PayLatchNotice } from '../../checkout/components/pay-latch-notice.tsx'
 import { PayMethodChoice } from '../../checkout/components/pay-method-choice.tsx'
+import {
+  amountDue,
+  amountList,
+  dividerAbove,
+  payAlertText,
+  payMutedText,
+  payPanel,
+  payPanelHeading,
+} from '../../checkout/components/pay-panel-look.ts'
 import { PayProgress } from '../../checkout/components/pay-progress.tsx'
+import { PointsField, usePointsHeld } from '../../checkout/components/points-field.tsx'
 import { useLiveRedirect } from '../../checkout/live-redirect.ts'
+import { latchClosure, usePayLatch } from '../../checkout/use-pay-latch.ts'
 import { useOnline } from '../../shell/offline/use-online.ts'
-import { payLatch } from '../api/pay-latch.ts'
 import { finalPaymentErrorText } from '../final-payment-messages.ts'
 import { finalPaymentForOrder } from '../final-payment-store.ts'
 import { useFinalPayment } from '../use-final-payment.ts'
 
-const panel = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '4',
-  p: { base: '3', md: '4' },
-  bg: 'surface',
-  border: '1px solid',
-  borderColor: 'border',
-  borderRadius: 'md',
-})
-const heading = css({ fontSize: 'lg', fontWeight: 'semibold' })
-const amounts = css({ display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm', maxWidth: 'md' })
-const entry = css({ display: 'flex', justifyContent: 'space-between', gap: '3' })
 const lateFeeEntry = css({
   px: '2',
   py: '1',
@@ -45,61 +41,6 @@ const lateFeeEntry = css({
   fontWeight: 'semibold',
 })
 const lateFeeNote = css({ fontSize: 'xs', color: 'red.700' })
-const divider = css({ borderTop: '1px solid', borderColor: 'border', pt: '2' })
-const due = css({ fontWeight: 'bold', fontSize: 'lg', color: 'secondary.hover' })
-const muted = css({ color: 'text.muted', fontSize: 'sm' })
-const pointsField = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '1',
-  fontSize: 'sm',
-  maxWidth: 'md',
-})
-const pointsInput = css({ maxWidth: '40' })
-const actions = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })
-const payButton = css({ px: '8', py: '3', fontSize: 'md' })
-const reason = css({ fontSize: 'sm', color: 'text.muted' })
-const alertText = css({ fontSize: 'sm', color: 'red.700', fontWeight: 'medium' })
-
-type Latch = { kind: 'loading' } | { kind: 'known'; latch: PayLatchDto } | { kind: 'unknown' }
-
-/**
- * Whether payments are open. Unreadable, it counts as open: the pay call says so itself when they
- * are not, and a shopper who is offline is told that instead.
- */
-function usePayLatch(): Latch {
-  const [latch, setLatch] = useState<Latch>({ kind: 'loading' })
-  useEffect(() => {
-    let live = true
-    payLatch({ systemNotify: false }).then(
-      (answer) => {
-        if (live) setLatch({ kind: 'known', latch: answer })
-      },
-      () => {
-        if (live) setLatch({ kind: 'unknown' })
-      },
-    )
-    return () => {
-      live = false
-    }
-  }, [])
-  return latch
-}
-
-function Entry(props: { label: ReactNode; value: string; className?: string }) {
-  return (
-    <div className={cx(entry, props.className)}>
-      <dt>{props.label}</dt>
-      <dd>{props.value}</dd>
-    </div>
-  )
-}
-
-/** Whole points from what was typed; anything else reads as none. */
-function pointsFrom(text: string): number {
-  const value = Math.floor(Number(text))
-  return Number.isSafeInteger(value) && value > 0 ? value : 0
-}
 
 /**
  * Where the server moved the order away from what the page shows (paid by a webhook meanwhile,
@@ -150,25 +91,23 @@ export function FinalPayPanel(props: { order: OrderDto; onChanged?: () => void }
   const { t } = useLingui()
   const language = useLanguage()
   const online = useOnline()
-  const { startup, claims } = useSession()
+  const pointsHeld = usePointsHeld()
   const latch = usePayLatch()
   const { actor, snapshot } = useFinalPayment((who) => finalPaymentForOrder(who, order.id), String(order.id))
-  const [draftPoints, setDraftPoints] = useState<string | null>(null)
-  const inputId = useId()
   const yen = (amount: number) => formatYen(amount, language)
 
   useLiveRedirect(snapshot)
   useServerNews(order, snapshot, onChanged)
 
   const title = (
-    <h2 id="final-pay-title" className={heading}>
+    <h2 id="final-pay-title" className={payPanelHeading}>
       <Trans>支付尾款</Trans>
     </h2>
   )
 
   if (order.deadlineState === 'forfeited' || snapshot?.matches('forfeited')) {
     return (
-      <section className={panel} aria-labelledby="final-pay-title">
+      <section className={payPanel} aria-labelledby="final-pay-title">
         {title}
         <ForfeitedNotice forfeitAt={order.forfeitAt} />
       </section>
@@ -176,9 +115,9 @@ export function FinalPayPanel(props: { order: OrderDto; onChanged?: () => void }
   }
   if (!snapshot) {
     return (
-      <section className={panel} aria-busy="true" aria-labelledby="final-pay-title">
+      <section className={payPanel} aria-busy="true" aria-labelledby="final-pay-title">
         {title}
-        <p className={muted} role="status">
+        <p className={payMutedText} role="status">
           <Trans>正在读取付款信息…</Trans>
         </p>
       </section>
@@ -187,45 +126,42 @@ export function FinalPayPanel(props: { order: OrderDto; onChanged?: () => void }
 
   const { context } = snapshot
   const owed = balanceOwed(order)
-  const amountDue = finalAmountDue(order)
-  const score = startup.payInfo?.score ?? claims?.score ?? 0
-  const pointsHeld = Number.isSafeInteger(score) ? Math.max(0, score) : 0
-  const usable = Math.min(pointsHeld, amountDue)
-  const { pointsUsed, payable } = applyPoints(amountDue, pointsHeld, Math.min(context.points, usable))
+  const dueNow = finalAmountDue(order)
+  const usable = Math.min(pointsHeld, dueNow)
+  const { pointsUsed, payable } = applyPoints(dueNow, pointsHeld, Math.min(context.points, usable))
 
   const choosing = snapshot.matches('choosing')
-  const latchClosed = (latch.kind === 'known' && !latch.latch.open) || context.error?.kind === 'latchClosed'
-  const latchMessage = latch.kind === 'known' ? latch.latch.message : null
+  const latchNow = latchClosure(latch, context.error?.kind === 'latchClosed')
   const paying = snapshot.matches('paying') || snapshot.matches('redirecting')
-  const canChoose = choosing && !latchClosed
-  const hintId = `${inputId}-hint`
+  const canChoose = choosing && !latchNow.closed
 
-  const payBlockedBy = latchClosed ? null : !online ? (
+  const payBlockedBy = latchNow.closed ? null : !online ? (
     <Trans>当前离线，联网后才能付款</Trans>
   ) : context.choice === null ? (
     <Trans>请选择支付方式</Trans>
   ) : null
 
-  const setPoints = (text: string) => {
-    setDraftPoints(text)
-    actor?.send({ type: 'SET_POINTS', points: Math.min(pointsFrom(text), usable) })
-  }
-
   return (
-    <section className={panel} aria-labelledby="final-pay-title">
+    <section className={payPanel} aria-labelledby="final-pay-title">
       {title}
 
-      <dl className={amounts} aria-label={t`尾款金额`}>
-        <Entry label={<Trans>尾款</Trans>} value={yen(owed)} />
+      <dl className={amountList} aria-label={t`尾款金额`}>
+        <AmountEntry label={<Trans>尾款</Trans>} value={yen(owed)} />
         {order.lateFee > 0 ? (
-          <Entry
+          <AmountEntry
             label={<Trans>滞纳金（截至今日）</Trans>}
             value={yen(order.lateFee)}
             className={lateFeeEntry}
           />
         ) : null}
-        {pointsUsed > 0 ? <Entry label={<Trans>积分抵扣</Trans>} value={`−${yen(pointsUsed)}`} /> : null}
-        <Entry label={<Trans>应付金额</Trans>} value={yen(payable)} className={cx(divider, due)} />
+        {pointsUsed > 0 ? (
+          <AmountEntry label={<Trans>积分抵扣</Trans>} value={`−${yen(pointsUsed)}`} />
+        ) : null}
+        <AmountEntry
+          label={<Trans>应付金额</Trans>}
+          value={yen(payable)}
+          className={cx(dividerAbove, amountDue)}
+        />
       </dl>
       {order.lateFee > 0 ? (
         <p className={lateFeeNote}>
@@ -233,49 +169,26 @@ export function FinalPayPanel(props: { order: OrderDto; onChanged?: () => void }
         </p>
       ) : null}
 
-      {pointsHeld > 0 ? (
-        <div className={pointsField}>
-          <label htmlFor={inputId}>
-            <Trans>使用积分</Trans>
-          </label>
-          <input
-            id={inputId}
-            className={cx(fieldControl, pointsInput)}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={usable}
-            step={1}
-            value={draftPoints ?? String(pointsUsed)}
-            disabled={!canChoose}
-            aria-describedby={hintId}
-            onChange={(event) => setPoints(event.target.value)}
-            onBlur={() => setDraftPoints(null)}
-          />
-          <p id={hintId} className={muted}>
-            <Trans>
-              持有 {pointsHeld} 积分，本次最多可用 {usable} 积分（1 积分抵 1 日元）。
-            </Trans>
-          </p>
-        </div>
-      ) : null}
+      <PointsField
+        pointsHeld={pointsHeld}
+        usable={usable}
+        pointsUsed={pointsUsed}
+        disabled={!canChoose}
+        onPoints={(points) => actor?.send({ type: 'SET_POINTS', points })}
+      />
 
-      {latchClosed ? (
-        <Notice tone="error" title={<Trans>支付暂不可用</Trans>}>
-          {latchMessage ?? <Trans>支付通道暂时关闭，请稍后再试。</Trans>}
-        </Notice>
-      ) : null}
+      {latchNow.closed ? <PayLatchNotice message={latchNow.message} /> : null}
 
       <PayProgress
         snapshot={snapshot}
         online={online}
-        statusClassName={muted}
+        statusClassName={payMutedText}
         onRetry={() => actor?.send({ type: 'RETRY' })}
         onPayAgain={() => actor?.send({ type: 'PAY_AGAIN' })}
       />
 
       {context.error && context.error.kind !== 'latchClosed' ? (
-        <p className={alertText} role="alert">
+        <p className={payAlertText} role="alert">
           {finalPaymentErrorText(context.error)}
         </p>
       ) : null}
@@ -286,21 +199,14 @@ export function FinalPayPanel(props: { order: OrderDto; onChanged?: () => void }
         onChoose={(choice) => actor?.send({ type: 'CHOOSE', ...choice })}
       />
 
-      <div className={actions}>
-        <Button
-          className={payButton}
-          disabled={!canChoose || payBlockedBy !== null}
-          aria-describedby={payBlockedBy && choosing ? 'final-pay-blocked-reason' : undefined}
-          onClick={() => actor?.send({ type: 'PAY' })}
-        >
-          {paying ? <Trans>正在前往支付页面…</Trans> : <Trans>支付尾款</Trans>}
-        </Button>
-        {payBlockedBy && choosing ? (
-          <span id="final-pay-blocked-reason" className={reason}>
-            {payBlockedBy}
-          </span>
-        ) : null}
-      </div>
+      <PayActions
+        label={<Trans>支付尾款</Trans>}
+        paying={paying}
+        disabled={!canChoose || payBlockedBy !== null}
+        blockedBy={choosing ? payBlockedBy : null}
+        reasonId="final-pay-blocked-reason"
+        onPay={() => actor?.send({ type: 'PAY' })}
+      />
     </section>
   )
 }

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useId, useState } from 'react'
 import { css } from '../../../../styled-system/css'
-import { Button } from '../../../components/ui/button.tsx'
 import { FormField, fieldErrorText } from '../../../components/ui/form-field.tsx'
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
 import type { ArrivalBody } from '../../../domain/arrival.ts'
@@ -12,6 +11,7 @@ import { useLanguage } from '../../../lib/use-language.ts'
 import { fieldErrorsOf } from '../../../lib/validation-text.ts'
 import { bookArrival } from '../api/book-arrival.ts'
 import { arrivalDateError, orderRefusalText } from '../arrival-text.ts'
+import { DialogActions } from './dialog-actions.tsx'
 import { mutedText } from './ops-table.ts'
 
 const form = css({ display: 'flex', flexDirection: 'column', gap: '3' })
@@ -36,7 +36,6 @@ const lineRow = css({
   _hover: { bg: 'surface.muted' },
   '& input': { mt: '1' },
 })
-const buttons = css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })
 
 /**
  * Books the arrival of an order's goods on one shop date: the whole order, or (ticking some of its
@@ -146,19 +145,9 @@ export function ArrivalDialog(props: {
             ) : null}
           </fieldset>
         ) : null}
-        {errors.other ? (
-          <p role="alert" className={fieldErrorText}>
-            {errors.other}
-          </p>
-        ) : null}
-        <div className={buttons}>
-          <Button variant="ghost" disabled={busy} onClick={cancel}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? <Trans>正在登记…</Trans> : <Trans>登记到仓</Trans>}
-          </Button>
-        </div>
+        <DialogActions failure={errors.other} busy={busy} onCancel={cancel}>
+          {busy ? <Trans>正在登记…</Trans> : <Trans>登记到仓</Trans>}
+        </DialogActions>
       </form>
     </ModalDialog>
   )

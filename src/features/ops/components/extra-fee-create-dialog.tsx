@@ -2,8 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
 import * as v from 'valibot'
 import { css } from '../../../../styled-system/css'
-import { Button } from '../../../components/ui/button.tsx'
-import { FormField, fieldErrorText } from '../../../components/ui/form-field.tsx'
+import { FormField } from '../../../components/ui/form-field.tsx'
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
 import { ExtraFeeType } from '../../../domain/extra-fee.ts'
 import { MAX_FEE_REMARK, type OpsExtraFeeDto, opsCreateExtraFeeBody } from '../../../domain/extras.ts'
@@ -13,12 +12,12 @@ import { useLanguage } from '../../../lib/use-language.ts'
 import { fieldErrorsOf } from '../../../lib/validation-text.ts'
 import { createExtraFee } from '../api/create-extra-fee.ts'
 import { feeMessageText, feeRefusalText, orderIdsFrom } from '../extra-fee-text.ts'
+import { DialogActions } from './dialog-actions.tsx'
 import { RemarkField } from './remark-field.tsx'
 
 const form = css({ display: 'flex', flexDirection: 'column', gap: '3' })
 const pair = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)' }, gap: '3' })
 const unit = css({ alignSelf: 'center', fontSize: 'sm', color: 'text.muted' })
-const buttons = css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })
 
 const FIELDS = ['userId', 'amount', 'orderIds', 'remark', 'dueDate'] as const
 type Field = (typeof FIELDS)[number]
@@ -171,19 +170,9 @@ export function ExtraFeeCreateDialog(props: {
           disabled={busy}
           onChange={(event) => edit('dueDate')(event.target.value)}
         />
-        {failure ? (
-          <p role="alert" className={fieldErrorText}>
-            {failure}
-          </p>
-        ) : null}
-        <div className={buttons}>
-          <Button variant="ghost" disabled={busy} onClick={cancel}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? <Trans>正在提交…</Trans> : <Trans>新建费用</Trans>}
-          </Button>
-        </div>
+        <DialogActions failure={failure} busy={busy} onCancel={cancel}>
+          {busy ? <Trans>正在提交…</Trans> : <Trans>新建费用</Trans>}
+        </DialogActions>
       </form>
     </ModalDialog>
   )

@@ -2,8 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
 import * as v from 'valibot'
 import { css } from '../../../../styled-system/css'
-import { Button } from '../../../components/ui/button.tsx'
-import { fieldErrorText } from '../../../components/ui/form-field.tsx'
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
 import { EXTRA_FEE_TYPE_INFO } from '../../../domain/extra-fee.ts'
 import { MAX_FEE_REMARK, type OpsExtraFeeDto, opsVoidExtraFeeBody } from '../../../domain/extras.ts'
@@ -14,10 +12,10 @@ import { useLanguage } from '../../../lib/use-language.ts'
 import { fieldErrorsOf } from '../../../lib/validation-text.ts'
 import { voidExtraFee } from '../api/void-extra-fee.ts'
 import { feeMessageText, feeRefusalText } from '../extra-fee-text.ts'
+import { DialogActions } from './dialog-actions.tsx'
 import { RemarkField } from './remark-field.tsx'
 
 const form = css({ display: 'flex', flexDirection: 'column', gap: '3' })
-const buttons = css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })
 
 /**
  * Ends a fee still to be paid (1 → 4), with the reason the audit log keeps: voided when it was charged
@@ -100,19 +98,9 @@ export function ExtraFeeVoidDialog(props: {
             setServerError(undefined)
           }}
         />
-        {failure ? (
-          <p role="alert" className={fieldErrorText}>
-            {failure}
-          </p>
-        ) : null}
-        <div className={buttons}>
-          <Button variant="ghost" disabled={busy} onClick={cancel}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button type="submit" variant="secondary" disabled={busy}>
-            {busy ? <Trans>正在提交…</Trans> : waive ? <Trans>确认免除</Trans> : <Trans>确认作废</Trans>}
-          </Button>
-        </div>
+        <DialogActions failure={failure} busy={busy} onCancel={cancel} submitVariant="secondary">
+          {busy ? <Trans>正在提交…</Trans> : waive ? <Trans>确认免除</Trans> : <Trans>确认作废</Trans>}
+        </DialogActions>
       </form>
     </ModalDialog>
   )

@@ -18,27 +18,18 @@ import { StatusBadge } from '../../orders/components/status-badge.tsx'
 import { listOpsExtraFees, type OpsExtraFeeFilter } from '../api/list-extra-fees.ts'
 import { shopDateTime } from '../format.ts'
 import { useLoaded } from '../use-loaded.ts'
+import { type ActionOutcome, ActionOutcomeNotice } from './action-outcome.tsx'
 import { ExtraFeeCreateDialog } from './extra-fee-create-dialog.tsx'
 import { ExtraFeeVoidDialog } from './extra-fee-void-dialog.tsx'
+import { FilterBar } from './filter-bar.tsx'
 import { LoadFailure, LoadingBlock } from './load-state.tsx'
-import { amountCell, mutedText, pageTitle, table, tableScroll } from './ops-table.ts'
+import { amountCell, listHeader, listPage, mutedText, pageTitle, table, tableScroll } from './ops-table.ts'
 import { PageButtons } from './page-buttons.tsx'
 
-const page = css({ display: 'flex', flexDirection: 'column', gap: '4' })
-const header = css({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '2' })
 const headerEnd = css({ display: 'flex', alignItems: 'baseline', gap: '3' })
-const filters = css({
-  display: 'grid',
+const filterColumns = css({
   gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: '12rem 12rem 1fr auto' },
-  gap: '3',
-  alignItems: 'end',
-  p: '4',
-  bg: 'surface',
-  border: '1px solid',
-  borderColor: 'border',
-  borderRadius: 'md',
 })
-const buttons = css({ display: 'flex', gap: '2' })
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2' })
 const orderLinks = css({ display: 'flex', flexWrap: 'wrap', gap: '1' })
 const remarkCell = css({ maxWidth: '16rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' })
@@ -47,7 +38,6 @@ const FEE_STATUSES = Object.keys(EXTRA_FEE_STATUS_INFO).map(Number) as ExtraFeeS
 const FEE_TYPES = Object.keys(EXTRA_FEE_TYPE_INFO).map(Number) as ExtraFeeType[]
 export const EXTRA_FEES_PAGE_SIZE = 30
 
-type Outcome = { tone: 'info' | 'error'; text: string } | undefined
 type Ending = { fee: OpsExtraFeeDto; waive: boolean } | undefined
 
 const idOf = (text: string) => (/^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : undefined)
@@ -96,7 +86,7 @@ export function OpsExtraFeesPage() {
   const { loaded, reload } = useLoaded(JSON.stringify(query), () => listOpsExtraFees(query))
   const [creating, setCreating] = useState(false)
   const [ending, setEnding] = useState<Ending>()
-  const [outcome, setOutcome] = useState<Outcome>()
+  const [outcome, setOutcome] = useState<ActionOutcome>()
   const yen = (amount: number) => formatYen(amount, language)
 
   const startEnding = (fee: OpsExtraFeeDto, waive: boolean) => {
@@ -105,8 +95,8 @@ export function OpsExtraFeesPage() {
   }
 
   return (
-    <section className={page} aria-labelledby={`${id}-title`}>
-      <div className={header}>
+    <section className={listPage} aria-labelledby={`${id}-title`}>
+      <div className={listHeader}>
         <h1 id={`${id}-title`} className={pageTitle}>
           <Trans>额外费用</Trans>
         </h1>
@@ -127,7 +117,7 @@ export function OpsExtraFeesPage() {
         </div>
       </div>
 
-      <form className={filters} aria-label={t`筛选额外费用`} onSubmit={search}>
+      <FilterBar label={t`筛选额外费用`} columns={filterColumns} onSearch={search} onReset={reset}>
         <SelectField
           label={t`费用状态`}
           value={filter.status ?? ''}
@@ -167,24 +157,9 @@ export function OpsExtraFeesPage() {
           error={userInvalid ? t`须为正整数` : undefined}
           onChange={(event) => setUserDraft(event.target.value)}
         />
-        <div className={buttons}>
-          <Button type="submit">
-            <Trans>搜索</Trans>
-          </Button>
-          <Button variant="ghost" onClick={reset}>
-            <Trans>重置</Trans>
-          </Button>
-        </div>
-      </form>
+      </FilterBar>
 
-      {outcome ? (
-        <Notice
-          tone={outcome.tone}
-          title={outcome.tone === 'error' ? <Trans>操作未完成</Trans> : <Trans>操作完成</Trans>}
-        >
-          {outcome.text}
-        </Notice>
-      ) : null}
+      <ActionOutcomeNotice outcome={outcome} />
 
       {loaded.state === 'loading' ? <LoadingBlock /> : null}
       {loaded.state === 'failed' ? <LoadFailure error={loaded.error} onRetry={reload} /> : null}
@@ -296,11 +271,7 @@ export function OpsExtraFeesPage() {
               </tbody>
             </table>
           </div>
-          <PageButtons
-            pageNum={loaded.data.pageNum}
-            pageCount={Math.ceil(loaded.data.total / loaded.data.pageSize)}
-            onPage={setPageNum}
-          />
+          <PageButtons page={loaded.data} onPage={setPageNum} />
         </>
       ) : null}
 

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useRouter } from '@tanstack/react-router'
-import { css } from '../../../../styled-system/css'
 import { Notice } from '../../../components/ui/notice.tsx'
 import { Pagination } from '../../../components/ui/pagination.tsx'
 import { formatYen } from '../../../domain/price-display.ts'
@@ -11,11 +10,8 @@ import { shopDateTime } from '../format.ts'
 import { OPS_ORDERS_PAGE_SIZE, type OpsOrdersSearch } from '../orders-search.ts'
 import { useLoaded } from '../use-loaded.ts'
 import { LoadFailure, LoadingBlock } from './load-state.tsx'
-import { amountCell, mutedText, pageTitle, table, tableScroll } from './ops-table.ts'
+import { amountCell, listHeader, listPage, mutedText, pageTitle, table, tableScroll } from './ops-table.ts'
 import { OrderFilters } from './order-filters.tsx'
-
-const page = css({ display: 'flex', flexDirection: 'column', gap: '4' })
-const header = css({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '2' })
 
 /** /ops/orders: every shopper's orders, filtered by the URL's search params, newest first. */
 export function OpsOrdersPage(props: {
@@ -36,8 +32,8 @@ export function OpsOrdersPage(props: {
     }).href
 
   return (
-    <section className={page} aria-labelledby="ops-orders-title">
-      <div className={header}>
+    <section className={listPage} aria-labelledby="ops-orders-title">
+      <div className={listHeader}>
         <h1 id="ops-orders-title" className={pageTitle}>
           <Trans>订单管理</Trans>
         </h1>

@@ -18,32 +18,19 @@ import { carrierText, gramsText, packageRefusalText, sizeText } from '../package
 import { useLoaded } from '../use-loaded.ts'
 import { useMethodIndex } from '../use-method-index.ts'
 import { useStatusKeywordQuery } from '../use-status-keyword-query.ts'
+import { type ActionOutcome, ActionOutcomeNotice } from './action-outcome.tsx'
+import { FilterBar } from './filter-bar.tsx'
 import { LoadFailure, LoadingBlock } from './load-state.tsx'
-import { amountCell, mutedText, pageTitle, table, tableScroll } from './ops-table.ts'
+import { amountCell, listHeader, listPage, mutedText, pageTitle, table, tableScroll } from './ops-table.ts'
 import { PageButtons } from './page-buttons.tsx'
 import { ShipDialog } from './ship-dialog.tsx'
 
-const page = css({ display: 'flex', flexDirection: 'column', gap: '4' })
-const header = css({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '2' })
-const filters = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: '14rem 1fr auto' },
-  gap: '3',
-  alignItems: 'end',
-  p: '4',
-  bg: 'surface',
-  border: '1px solid',
-  borderColor: 'border',
-  borderRadius: 'md',
-})
-const buttons = css({ display: 'flex', gap: '2' })
+const filterColumns = css({ gridTemplateColumns: { base: '1fr', sm: '14rem 1fr auto' } })
 const tracking = css({ fontFamily: 'mono', whiteSpace: 'nowrap' })
 
 /** The outbound codes a package goes through (it starts packed, at 3). */
 const PACKAGE_STATUSES: readonly PackageStatus[] = [3, 4, 5, 9, 7, 8]
 export const PACKAGES_PAGE_SIZE = 30
-
-type Outcome = { tone: 'info' | 'error'; text: string } | undefined
 
 /**
  * /ops/packages: every package with its fee, weights and tracking, by status and keyword; a package
@@ -63,7 +50,7 @@ export function OpsPackagesPage() {
   const [shipping, setShipping] = useState<OpsPackageDto>()
   const [delivering, setDelivering] = useState<OpsPackageDto>()
   const [busy, setBusy] = useState(false)
-  const [outcome, setOutcome] = useState<Outcome>()
+  const [outcome, setOutcome] = useState<ActionOutcome>()
 
   /** The carrier of the method the fee was paid for; the package's own once shipped. */
   const carrierOf = (pkg: OpsPackageDto): Carrier =>
@@ -91,8 +78,8 @@ export function OpsPackagesPage() {
   }
 
   return (
-    <section className={page} aria-labelledby={`${id}-title`}>
-      <div className={header}>
+    <section className={listPage} aria-labelledby={`${id}-title`}>
+      <div className={listHeader}>
         <h1 id={`${id}-title`} className={pageTitle}>
           <Trans>包裹与发货</Trans>
         </h1>
@@ -103,7 +90,7 @@ export function OpsPackagesPage() {
         ) : null}
       </div>
 
-      <form className={filters} aria-label={t`筛选包裹`} onSubmit={search}>
+      <FilterBar label={t`筛选包裹`} columns={filterColumns} onSearch={search} onReset={reset}>
         <SelectField
           label={t`包裹状态`}
           value={status}
@@ -122,24 +109,9 @@ export function OpsPackagesPage() {
           maxLength={64}
           onChange={(event) => setDraft(event.target.value)}
         />
-        <div className={buttons}>
-          <Button type="submit">
-            <Trans>搜索</Trans>
-          </Button>
-          <Button variant="ghost" onClick={reset}>
-            <Trans>重置</Trans>
-          </Button>
-        </div>
-      </form>
+      </FilterBar>
 
-      {outcome ? (
-        <Notice
-          tone={outcome.tone}
-          title={outcome.tone === 'error' ? <Trans>操作未完成</Trans> : <Trans>操作完成</Trans>}
-        >
-          {outcome.text}
-        </Notice>
-      ) : null}
+      <ActionOutcomeNotice outcome={outcome} />
 
       {loaded.state === 'loading' ? <LoadingBlock /> : null}
       {loaded.state === 'failed' ? <LoadFailure error={loaded.error} onRetry={reload} /> : null}
@@ -251,11 +223,7 @@ export function OpsPackagesPage() {
               </tbody>
             </table>
           </div>
-          <PageButtons
-            pageNum={loaded.data.pageNum}
-            pageCount={Math.ceil(loaded.data.total / loaded.data.pageSize)}
-            onPage={setPageNum}
-          />
+          <PageButtons page={loaded.data} onPage={setPageNum} />
         </>
       ) : null}
 

@@ -18,6 +18,7 @@ import { shopDateTime } from '../format.ts'
 import { gramsText, packageRefusalText, sizeText } from '../package-text.ts'
 import { useLoaded } from '../use-loaded.ts'
 import { useMethodIndex } from '../use-method-index.ts'
+import { type ActionOutcome, ActionOutcomeNotice } from './action-outcome.tsx'
 import { isNotFound, LoadFailure, LoadingBlock } from './load-state.tsx'
 import { amountCell, mutedText, pageTitle, section, sectionTitle, table, tableScroll } from './ops-table.ts'
 import { PackDialog } from './pack-dialog.tsx'
@@ -88,8 +89,6 @@ function LoadedApply({ applyId }: { applyId: number }) {
   return <ApplyDetail apply={loaded.data} refreshing={loaded.refreshing} onChanged={reload} />
 }
 
-type Outcome = { tone: 'info' | 'error'; text: string } | undefined
-
 function ApplyDetail(props: { apply: OpsPackageApplyDto; refreshing: boolean; onChanged: () => void }) {
   const { t } = useLingui()
   const language = useLanguage()
@@ -101,7 +100,7 @@ function ApplyDetail(props: { apply: OpsPackageApplyDto; refreshing: boolean; on
   const [scanNote, setScanNote] = useState<string>()
   const [busy, setBusy] = useState(false)
   const [packing, setPacking] = useState(false)
-  const [outcome, setOutcome] = useState<Outcome>()
+  const [outcome, setOutcome] = useState<ActionOutcome>()
   const [packedNow, setPackedNow] = useState<PackageDto[]>([])
   const picking = apply.status === PackageStatus.waitOut
   const allTicked = apply.lines.length > 0 && apply.lines.every((line) => ticked.has(line.id))
@@ -157,14 +156,7 @@ function ApplyDetail(props: { apply: OpsPackageApplyDto; refreshing: boolean; on
         <PackageStatusBadge status={apply.status} />
       </div>
 
-      {outcome ? (
-        <Notice
-          tone={outcome.tone}
-          title={outcome.tone === 'error' ? <Trans>操作未完成</Trans> : <Trans>操作完成</Trans>}
-        >
-          {outcome.text}
-        </Notice>
-      ) : null}
+      <ActionOutcomeNotice outcome={outcome} />
 
       <section className={section} aria-label={t`申请信息`}>
         <dl className={facts}>

@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import { css } from '../../../../styled-system/css'
-import { Button } from '../../../components/ui/button.tsx'
 import { FormField, SelectField } from '../../../components/ui/form-field.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
 import { countryNameIn } from '../../../domain/countries.ts'
@@ -15,24 +14,12 @@ import { shopDateTime } from '../format.ts'
 import { useLoaded } from '../use-loaded.ts'
 import { useMethodIndex } from '../use-method-index.ts'
 import { useStatusKeywordQuery } from '../use-status-keyword-query.ts'
+import { FilterBar } from './filter-bar.tsx'
 import { LoadFailure, LoadingBlock } from './load-state.tsx'
-import { amountCell, mutedText, pageTitle, table, tableScroll } from './ops-table.ts'
+import { amountCell, listHeader, listPage, mutedText, pageTitle, table, tableScroll } from './ops-table.ts'
 import { PageButtons } from './page-buttons.tsx'
 
-const page = css({ display: 'flex', flexDirection: 'column', gap: '4' })
-const header = css({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '2' })
-const filters = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: '12rem 1fr auto' },
-  gap: '3',
-  alignItems: 'end',
-  p: '4',
-  bg: 'surface',
-  border: '1px solid',
-  borderColor: 'border',
-  borderRadius: 'md',
-})
-const buttons = css({ display: 'flex', gap: '2' })
+const filterColumns = css({ gridTemplateColumns: { base: '1fr', sm: '12rem 1fr auto' } })
 
 /** The request statuses the queue filters by: requested, picked, packed. */
 const QUEUE_STATUSES: readonly PackageStatus[] = [1, 2, 3]
@@ -65,8 +52,8 @@ export function OpsPackingPage() {
   }
 
   return (
-    <section className={page} aria-labelledby={`${id}-title`}>
-      <div className={header}>
+    <section className={listPage} aria-labelledby={`${id}-title`}>
+      <div className={listHeader}>
         <h1 id={`${id}-title`} className={pageTitle}>
           <Trans>打包队列</Trans>
         </h1>
@@ -77,7 +64,7 @@ export function OpsPackingPage() {
         ) : null}
       </div>
 
-      <form className={filters} aria-label={t`筛选打包申请`} onSubmit={search}>
+      <FilterBar label={t`筛选打包申请`} columns={filterColumns} onSearch={search} onReset={reset}>
         <SelectField
           label={t`申请状态`}
           value={status}
@@ -96,15 +83,7 @@ export function OpsPackingPage() {
           maxLength={64}
           onChange={(event) => setDraft(event.target.value)}
         />
-        <div className={buttons}>
-          <Button type="submit">
-            <Trans>搜索</Trans>
-          </Button>
-          <Button variant="ghost" onClick={reset}>
-            <Trans>重置</Trans>
-          </Button>
-        </div>
-      </form>
+      </FilterBar>
 
       {loaded.state === 'loading' ? <LoadingBlock /> : null}
       {loaded.state === 'failed' ? <LoadFailure error={loaded.error} onRetry={reload} /> : null}
@@ -179,11 +158,7 @@ export function OpsPackingPage() {
               </tbody>
             </table>
           </div>
-          <PageButtons
-            pageNum={loaded.data.pageNum}
-            pageCount={Math.ceil(loaded.data.total / loaded.data.pageSize)}
-            onPage={setPageNum}
-          />
+          <PageButtons page={loaded.data} onPage={setPageNum} />
         </>
       ) : null}
     </section>

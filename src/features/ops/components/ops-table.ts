@@ -2,6 +2,15 @@ import { css } from '../../../../styled-system/css'
 
 /* The console's dense tables: operators compare many rows at once, on a desktop. */
 
+/** A list page: its header (title, then counts and actions at the far end), filters, the table. */
+export const listPage = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+export const listHeader = css({
+  display: 'flex',
+  alignItems: 'baseline',
+  justifyContent: 'space-between',
+  gap: '2',
+})
+
 export const tableScroll = css({
   overflowX: 'auto',
   bg: 'surface',

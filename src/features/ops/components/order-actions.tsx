@@ -3,7 +3,6 @@ import { useState } from 'react'
 import { css } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
-import { Notice } from '../../../components/ui/notice.tsx'
 import { canOrderTransition, ORDER_STATUS_INFO, OrderStatus } from '../../../domain/order-status.ts'
 import type { OpsOrderDetailDto } from '../../../domain/orders.ts'
 import { PaymentStatus } from '../../../domain/payment-status.ts'
@@ -14,6 +13,7 @@ import { refundOpsOrder } from '../api/refund-order.ts'
 import { arrivalOutcomeText, canArrive, canSplit } from '../arrival-text.ts'
 import { shopToday } from '../format.ts'
 import { movedTo } from '../refusal.ts'
+import { type ActionOutcome, ActionOutcomeNotice } from './action-outcome.tsx'
 import { ArrivalDialog } from './arrival-dialog.tsx'
 import { failureText } from './load-state.tsx'
 import { RefundDialog } from './refund-dialog.tsx'
@@ -23,7 +23,6 @@ const bar = css({ display: 'flex', flexWrap: 'wrap', gap: '2' })
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '2' })
 
 type Open = 'none' | 'ordered' | 'refund' | 'arrival' | 'split'
-type Outcome = { tone: 'info' | 'error'; text: string } | undefined
 
 /** Whether the flow lets the order be refunded now (3, 4, 5, 6 → 12) and something was paid. */
 export function canRefund(order: OpsOrderDetailDto): boolean {
@@ -45,7 +44,7 @@ export function OrderActions(props: { order: OpsOrderDetailDto; onChanged: () =>
   const { order } = props
   const [open, setOpen] = useState<Open>('none')
   const [busy, setBusy] = useState(false)
-  const [outcome, setOutcome] = useState<Outcome>()
+  const [outcome, setOutcome] = useState<ActionOutcome>()
   const [refundError, setRefundError] = useState<string>()
   const orderable = order.status === OrderStatus.waitOrder
   const refundable = canRefund(order)
@@ -112,14 +111,7 @@ export function OrderActions(props: { order: OpsOrderDetailDto; onChanged: () =>
   if (!orderable && !refundable && !arrivable && !splittable && !outcome) return null
   return (
     <div className={stack}>
-      {outcome ? (
-        <Notice
-          tone={outcome.tone}
-          title={outcome.tone === 'error' ? <Trans>操作未完成</Trans> : <Trans>操作完成</Trans>}
-        >
-          {outcome.text}
-        </Notice>
-      ) : null}
+      <ActionOutcomeNotice outcome={outcome} />
       <div className={bar}>
         {orderable ? (
           <Button onClick={() => setOpen('ordered')}>

@@ -1,22 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
-import { css } from '../../../../styled-system/css'
+import { css, cx } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
 import { FormField, SelectField } from '../../../components/ui/form-field.tsx'
 import { ORDER_STATUS_INFO, ORDER_STATUS_TABLE_B, type OrderStatus } from '../../../domain/order-status.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import type { OpsOrderFilter } from '../api/list-orders.ts'
+import { filterBox } from './filter-bar.tsx'
 
-const form = css({
-  display: 'grid',
+const filterColumns = css({
   gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(5, 1fr)' },
-  gap: '3',
-  alignItems: 'end',
-  p: '4',
-  bg: 'surface',
-  border: '1px solid',
-  borderColor: 'border',
-  borderRadius: 'md',
 })
 const actions = css({ display: 'flex', gap: '2', gridColumn: { lg: 'span 5' }, justifyContent: 'flex-end' })
 
@@ -76,7 +69,7 @@ export function OrderFilters(props: { filter: OpsOrderFilter; onSearch: (filter:
   }
 
   return (
-    <form className={form} onSubmit={submit} aria-label={t`筛选订单`}>
+    <form className={cx(filterBox, filterColumns)} onSubmit={submit} aria-label={t`筛选订单`}>
       <SelectField label={t`订单状态`} value={draft.status} onChange={edit('status')}>
         <option value="">{t`全部`}</option>
         {ORDER_STATUS_TABLE_B.map((status) => (

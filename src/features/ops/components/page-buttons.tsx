@@ -6,27 +6,25 @@ const bar = css({ display: 'flex', alignItems: 'center', justifyContent: 'center
 
 /** Previous / next for a list whose page lives in the page's state; nothing when there is one page. */
 export function PageButtons(props: {
-  pageNum: number
-  pageCount: number
+  /** The page shown, as the list's answer says: its number, its size and how many in all. */
+  page: { pageNum: number; pageSize: number; total: number }
   onPage: (pageNum: number) => void
 }) {
   const { t } = useLingui()
-  if (props.pageCount <= 1) return null
+  const shown = { pageNum: props.page.pageNum, pageCount: Math.ceil(props.page.total / props.page.pageSize) }
+  const { pageNum, pageCount } = shown
+  if (pageCount <= 1) return null
   return (
     <nav className={bar} aria-label={t`翻页`}>
-      <Button variant="ghost" disabled={props.pageNum <= 1} onClick={() => props.onPage(props.pageNum - 1)}>
+      <Button variant="ghost" disabled={pageNum <= 1} onClick={() => props.onPage(pageNum - 1)}>
         <Trans>上一页</Trans>
       </Button>
       <span>
         <Trans>
-          第 {props.pageNum} / {props.pageCount} 页
+          第 {shown.pageNum} / {shown.pageCount} 页
         </Trans>
       </span>
-      <Button
-        variant="ghost"
-        disabled={props.pageNum >= props.pageCount}
-        onClick={() => props.onPage(props.pageNum + 1)}
-      >
+      <Button variant="ghost" disabled={pageNum >= pageCount} onClick={() => props.onPage(pageNum + 1)}>
         <Trans>下一页</Trans>
       </Button>
     </nav>

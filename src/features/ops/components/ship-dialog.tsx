@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
 import { css } from '../../../../styled-system/css'
-import { Button } from '../../../components/ui/button.tsx'
-import { FormField, fieldErrorText, SelectField } from '../../../components/ui/form-field.tsx'
+import { FormField, SelectField } from '../../../components/ui/form-field.tsx'
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
 import type { OpsPackageDto } from '../../../domain/packaging.ts'
 import { ResultCode } from '../../../domain/result-code.ts'
@@ -18,9 +17,9 @@ import {
   trackingProblem,
   trackingProblemText,
 } from '../package-text.ts'
+import { DialogActions } from './dialog-actions.tsx'
 
 const form = css({ display: 'flex', flexDirection: 'column', gap: '3' })
-const buttons = css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })
 const upper = css({ textTransform: 'uppercase', fontFamily: 'mono' })
 
 /**
@@ -109,19 +108,9 @@ export function ShipDialog(props: {
             setServerError(undefined)
           }}
         />
-        {refusal ? (
-          <p role="alert" className={fieldErrorText}>
-            {refusal}
-          </p>
-        ) : null}
-        <div className={buttons}>
-          <Button variant="ghost" disabled={busy} onClick={cancel}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? <Trans>正在提交…</Trans> : <Trans>确认发货</Trans>}
-          </Button>
-        </div>
+        <DialogActions failure={refusal} busy={busy} onCancel={cancel}>
+          {busy ? <Trans>正在提交…</Trans> : <Trans>确认发货</Trans>}
+        </DialogActions>
       </form>
     </ModalDialog>
   )

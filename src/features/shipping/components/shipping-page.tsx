@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import type { ShippingFeeSnapshot } from '../../../../machines/shipping-fee/shipping-fee.machine.ts'
 import type { ShippingPackage } from '../../../../machines/shipping-fee/shipping-fee-types.ts'
 import { css, cx } from '../../../../styled-system/css'
@@ -7,15 +7,17 @@ import { Button } from '../../../components/ui/button.tsx'
 import { HrefLink } from '../../../components/ui/href-link.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
 import { pageHeader, pageStack, pageTitle } from '../../../components/ui/page-heading.ts'
-import type { PayLatchDto } from '../../../domain/payments.ts'
 import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { refreshBadgeCounts } from '../../account/session/badge-counts.ts'
 import { useDocumentTitle } from '../../catalog/use-document-title.ts'
+import { PayActions } from '../../checkout/components/pay-actions.tsx'
+import { PayLatchNotice } from '../../checkout/components/pay-latch-notice.tsx'
 import { PayMethodChoice } from '../../checkout/components/pay-method-choice.tsx'
-import { PayProgress, type PayProgressSnapshot } from '../../checkout/components/pay-progress.tsx'
+import { payAlertText } from '../../checkout/components/pay-panel-look.ts'
+import { afterFirstRead, PayProgress } from '../../checkout/components/pay-progress.tsx'
 import { useLiveRedirect } from '../../checkout/live-redirect.ts'
-import { payLatch } from '../../final-payment/api/pay-latch.ts'
+import { latchClosure, usePayLatch } from '../../checkout/use-pay-latch.ts'
 import { useOnline } from '../../shell/offline/use-online.ts'
 import { packageDetailHref, sizeText, weightText } from '../package-text.ts'
 import { shippingFeeForPackage } from '../shipping-fee-store.ts'
@@ -26,37 +28,8 @@ import { FeeDue } from './fee-due.tsx'
 import { facts, muted, section, sectionTitle, term, textLink, value } from './package-look.ts'
 import { ShippingMethods } from './shipping-methods.tsx'
 
-const actions = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })
-const payButton = css({ px: '8', py: '3', fontSize: 'md' })
 const total = css({ display: 'flex', alignItems: 'baseline', gap: '3', fontSize: 'sm' })
 const totalValue = css({ fontWeight: 'bold', fontSize: 'lg', color: 'secondary.hover' })
-const reason = css({ fontSize: 'sm', color: 'text.muted' })
-const alertText = css({ fontSize: 'sm', color: 'red.700', fontWeight: 'medium' })
-
-type Latch = { kind: 'loading' } | { kind: 'known'; latch: PayLatchDto } | { kind: 'unknown' }
-
-/**
- * Whether payments are open. Unreadable, it counts as open: the pay call says so itself when they
- * are not, and a shopper who is offline is told that instead.
- */
-function usePayLatch(): Latch {
-  const [latch, setLatch] = useState<Latch>({ kind: 'loading' })
-  useEffect(() => {
-    let live = true
-    payLatch({ systemNotify: false }).then(
-      (answer) => {
-        if (live) setLatch({ kind: 'known', latch: answer })
-      },
-      () => {
-        if (live) setLatch({ kind: 'unknown' })
-      },
-    )
-    return () => {
-      live = false
-    }
-  }, [])
-  return latch
-}
 
 /** The package's fee was settled or it left the shopper's hands: the header's counts are read again. */
 function useServerNews(snapshot: ShippingFeeSnapshot | undefined) {
@@ -177,12 +150,11 @@ function ShippingFlow({ packageId, applyId }: { packageId: number; applyId: numb
   }
 
   const choosing = snapshot.matches('choosing')
-  const latchClosed = (latch.kind === 'known' && !latch.latch.open) || context.error?.kind === 'latchClosed'
-  const latchMessage = latch.kind === 'known' ? latch.latch.message : null
-  const canChoose = choosing && !latchClosed
+  const latchNow = latchClosure(latch, context.error?.kind === 'latchClosed')
+  const canChoose = choosing && !latchNow.closed
   const paying = snapshot.matches('paying') || snapshot.matches('redirecting')
   const chosen = context.options?.find((option) => option.methodId === context.methodId && option.available)
-  const payBlockedBy = latchClosed ? null : !online ? (
+  const payBlockedBy = latchNow.closed ? null : !online ? (
     <Trans>当前离线，联网后才能付款</Trans>
   ) : chosen === undefined ? (
     <Trans>请选择运输方式</Trans>
@@ -241,11 +213,7 @@ function ShippingFlow({ packageId, applyId }: { packageId: number; applyId: numb
           />
         ) : null}
 
-        {latchClosed ? (
-          <Notice tone="error" title={<Trans>支付暂不可用</Trans>}>
-            {latchMessage ?? <Trans>支付通道暂时关闭，请稍后再试。</Trans>}
-          </Notice>
-        ) : null}
+        {latchNow.closed ? <PayLatchNotice message={latchNow.message} /> : null}
 
         <PayProgressOf snapshot={snapshot} online={online} send={(type) => actor?.send({ type })} />
 
@@ -264,7 +232,7 @@ function ShippingFlow({ packageId, applyId }: { packageId: number; applyId: numb
         ) : null}
 
         {context.error && context.error.kind !== 'latchClosed' ? (
-          <p className={alertText} role="alert">
+          <p className={payAlertText} role="alert">
             {shippingFeeErrorText(context.error)}
           </p>
         ) : null}
@@ -282,21 +250,14 @@ function ShippingFlow({ packageId, applyId }: { packageId: number; applyId: numb
           </p>
         ) : null}
 
-        <div className={actions}>
-          <Button
-            className={payButton}
-            disabled={!canChoose || payBlockedBy !== null}
-            aria-describedby={payBlockedBy && choosing ? 'shipping-pay-blocked-reason' : undefined}
-            onClick={() => actor?.send({ type: 'PAY' })}
-          >
-            {paying ? <Trans>正在前往支付页面…</Trans> : <Trans>支付运费</Trans>}
-          </Button>
-          {payBlockedBy && choosing ? (
-            <span id="shipping-pay-blocked-reason" className={reason}>
-              {payBlockedBy}
-            </span>
-          ) : null}
-        </div>
+        <PayActions
+          label={<Trans>支付运费</Trans>}
+          paying={paying}
+          disabled={!canChoose || payBlockedBy !== null}
+          blockedBy={choosing ? payBlockedBy : null}
+          reasonId="shipping-pay-blocked-reason"
+          onPay={() => actor?.send({ type: 'PAY' })}
+        />
       </section>
     </>
   )
@@ -308,15 +269,9 @@ function PayProgressOf(props: {
   online: boolean
   send: (type: 'RETRY' | 'PAY_AGAIN') => void
 }) {
-  const { snapshot } = props
-  const progress: PayProgressSnapshot = {
-    context: snapshot.context,
-    // reading the package (and its quote) has its own words on this page
-    matches: (state) => state !== 'checkingOrder' && snapshot.matches(state),
-  }
   return (
     <PayProgress
-      snapshot={progress}
+      snapshot={afterFirstRead(props.snapshot)}
       online={props.online}
       statusClassName={muted}
       onRetry={() => props.send('RETRY')}

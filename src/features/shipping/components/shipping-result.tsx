@@ -1,35 +1,25 @@
 import { Trans } from '@lingui/react/macro'
-import { type ReactNode, useEffect } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
-import { HrefLink } from '../../../components/ui/href-link.tsx'
 import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
-import { refreshBadgeCounts } from '../../account/session/badge-counts.ts'
-import { payFailureText } from '../../checkout/checkout-messages.ts'
 import {
-  linkButton,
+  AwaitingOutcome,
+  GatewayRefusal,
   Outcome,
-  plainLink,
+  ResultLink,
   resultLinks,
+  useCountsAfterPaid,
   viewOf,
 } from '../../checkout/components/payment-outcome.tsx'
 import { packageDetailHref } from '../package-text.ts'
 import { shippingFeeForPayment } from '../shipping-fee-store.ts'
 import { useShippingFee } from '../use-shipping-fee.ts'
 
-function Go(props: { href: string; primary?: boolean; children: ReactNode }) {
-  return (
-    <HrefLink href={props.href} className={props.primary ? linkButton : plainLink}>
-      {props.children}
-    </HrefLink>
-  )
-}
-
 function PackageListLink() {
   return (
-    <Go href="/package/list">
+    <ResultLink href="/package/list">
       <Trans>查看包裹列表</Trans>
-    </Go>
+    </ResultLink>
   )
 }
 
@@ -43,11 +33,8 @@ export function ShippingResult({ paymentId }: { paymentId: string }) {
   const language = useLanguage()
   const { actor, snapshot } = useShippingFee((owner) => shippingFeeForPayment(owner, paymentId), paymentId)
   const view = viewOf(snapshot)
-  const paid = view.state === 'paid'
   // the fee is paid: the header's count of unpaid shipping fees changes
-  useEffect(() => {
-    if (paid) refreshBadgeCounts()
-  }, [paid])
+  useCountsAfterPaid(view)
 
   const context = snapshot?.context
   const packageId = context?.packageId ?? null
@@ -68,29 +55,28 @@ export function ShippingResult({ paymentId }: { paymentId: string }) {
           <Trans>仓库会尽快为您发货，发货后可以在包裹详情查看运单号。</Trans>
         </p>
         <div className={resultLinks}>
-          <Go href={packageHref} primary>
+          <ResultLink href={packageHref} primary>
             <Trans>查看包裹</Trans>
-          </Go>
+          </ResultLink>
           <PackageListLink />
         </div>
       </Outcome>
     )
   }
   if (view.state === 'cancelled' || view.state === 'failed') {
-    const why = view.state === 'failed' && view.status?.failure ? payFailureText(view.status.failure) : null
     return (
       <Outcome
         tone={view.state === 'failed' ? 'error' : 'warning'}
         title={view.state === 'failed' ? <Trans>付款失败，请稍后再试</Trans> : <Trans>付款已取消</Trans>}
       >
         <p role={view.state === 'failed' ? 'alert' : 'status'}>
-          {why ? <Trans>支付平台拒绝了这笔付款（{why}）。</Trans> : null}{' '}
+          <GatewayRefusal view={view} />{' '}
           <Trans>没有扣款，运费仍待支付。请在截止日期前重新付款，逾期将按天收取仓储费。</Trans>
         </p>
         <div className={resultLinks}>
-          <Go href={payAgainHref} primary>
+          <ResultLink href={payAgainHref} primary>
             <Trans>重新支付运费</Trans>
-          </Go>
+          </ResultLink>
           <PackageListLink />
         </div>
       </Outcome>
@@ -103,9 +89,9 @@ export function ShippingResult({ paymentId }: { paymentId: string }) {
           <Trans>找不到这笔付款的记录。请到包裹列表查看包裹状态；如已扣款，请联系客服。</Trans>
         </p>
         <div className={resultLinks}>
-          <Go href="/package/list" primary>
+          <ResultLink href="/package/list" primary>
             <Trans>查看包裹列表</Trans>
-          </Go>
+          </ResultLink>
         </div>
       </Outcome>
     )
@@ -120,29 +106,14 @@ export function ShippingResult({ paymentId }: { paymentId: string }) {
           <Button onClick={() => actor?.send({ type: 'RETRY' })}>
             <Trans>再次查询</Trans>
           </Button>
-          <Go href={packageHref}>
+          <ResultLink href={packageHref}>
             <Trans>查看包裹</Trans>
-          </Go>
+          </ResultLink>
         </div>
       </Outcome>
     )
   }
-  if (view.state === 'offline') {
-    return (
-      <Outcome tone="warning" title={<Trans>当前离线</Trans>}>
-        <p role="status">
-          <Trans>联网后会继续确认付款结果。</Trans>
-        </p>
-      </Outcome>
-    )
-  }
-  return (
-    <Outcome tone="pending" title={<Trans>正在确认您的付款…</Trans>}>
-      <p role="status" aria-busy="true">
-        <Trans>正在等待支付平台的通知，通常只需几秒钟。请不要关闭页面，也不要重复付款。</Trans>
-      </p>
-    </Outcome>
-  )
+  return <AwaitingOutcome view={view} />
 }
 
 export default ShippingResult

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { PayLatchDto } from '../../../domain/payments.ts'
-import { payLatch } from '../../final-payment/api/pay-latch.ts'
+import type { PayLatchDto } from '../../domain/payments.ts'
+import { payLatch } from './api/pay-latch.ts'
 
 export type Latch = { kind: 'loading' } | { kind: 'known'; latch: PayLatchDto } | { kind: 'unknown' }
 
@@ -25,4 +25,15 @@ export function usePayLatch(): Latch {
     }
   }, [])
   return latch
+}
+
+/**
+ * Whether the latch keeps a pay panel closed (as read, or as the flow's pay call was answered) and the
+ * operator's words for it, when read.
+ */
+export function latchClosure(latch: Latch, payRefusedAsClosed: boolean) {
+  return {
+    closed: (latch.kind === 'known' && !latch.latch.open) || payRefusedAsClosed,
+    message: latch.kind === 'known' ? latch.latch.message : null,
+  }
 }
