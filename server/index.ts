@@ -11,7 +11,7 @@ import { ensureOperatorAccount } from './services/accounts/operator-account.ts'
 import { loadAuthKeys } from './services/accounts/server-secrets.ts'
 import { createMailer } from './services/mail/mailer.ts'
 import type { ProviderSettings } from './services/payments/provider-settings.ts'
-import { createPushToUser } from './services/push/send-push.ts'
+import { createPushToUser, loadVapidKeys } from './services/push/send-push.ts'
 import { loadEnvOrExit, openDatabaseOrExit } from './startup.ts'
 
 async function main() {
@@ -45,6 +45,8 @@ async function main() {
   console.log(`Payments: ${describePaymentRoutes(env.paymentProviders, env.paymentsSandbox)}`)
 
   const pushDeps = { endpointHosts: env.pushEndpointHosts, subject: pushSubject(env.mailFrom, env.publicUrl) }
+  // Made on the first start and kept in the database: every subscription is tied to this pair.
+  await loadVapidKeys(database.db)
 
   const uploadsDir = join(env.dataDir, 'uploads')
   await mkdir(uploadsDir, { recursive: true })

@@ -25,6 +25,7 @@ import {
   waitForSandboxPage,
 } from './checkout-steps.ts'
 import { customerPage, operatorPage } from './customer.ts'
+import { closeTips } from './reminder-steps.ts'
 import { type RunningShop, startShop } from './shop.ts'
 
 /* Arrival and the balance (issue: arrival and balance): the operator books goods in, the sweep charges
@@ -117,6 +118,7 @@ describe('arrival, the late fee and the balance in a real browser', () => {
       // The shopper's list warns of the overdue balance; the order shows the late fee so far.
       const page = shopperSide.page
       await page.goto(shop.url('/order-list/list'))
+      await closeTips(page, language)
       const card = page.getByRole('article', {
         name: filledIn(language, '订单号 {id}', order.id),
         exact: true,
@@ -192,6 +194,7 @@ describe('arrival, the late fee and the balance in a real browser', () => {
       // The shopper's operable list shows the child with its balance; paying it needs no late fee.
       const page = shopperSide.page
       await page.goto(shop.url(`/order/${child.id}`))
+      await closeTips(page, language)
       await page
         .getByRole('status')
         .filter({ hasText: child.balanceDue ?? '' })
@@ -225,6 +228,7 @@ describe('arrival, the late fee and the balance in a real browser', () => {
       )
       const page = shopperSide.page
       await page.goto(shop.url('/order-list/list'))
+      await closeTips(page, language)
       const card = page.getByRole('article', {
         name: filledIn(language, '订单号 {id}', order.id),
         exact: true,

@@ -97,7 +97,7 @@ describe('checkout and the deposit in a real browser', () => {
         await sandboxPayButton(page, language, amount).click()
         await waitForReturnPage(page, '/order-success', paymentId)
         await page.getByRole('heading', { name: t('定金已支付'), exact: true }).waitFor(WAIT)
-        await page.getByText(formatYen(amount, language)).first().waitFor()
+        await page.getByText(formatYen(amount, language)).filter({ visible: true }).first().waitFor()
         await page.screenshot({ path: screenshotPath(`checkout-success-${language}`), fullPage: true })
 
         const paid = await orderDetail(customer, orderId)

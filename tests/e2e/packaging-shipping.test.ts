@@ -29,6 +29,7 @@ import {
   paidArrivedOrder,
   refillCart,
 } from './packaging-steps.ts'
+import { closeTips } from './reminder-steps.ts'
 import { type RunningShop, startShop } from './shop.ts'
 
 /* Packaging and shipping (issue: packaging and shipping): paid goods in the warehouse are requested
@@ -127,6 +128,7 @@ describe('packaging and shipping in a real browser', () => {
       // The shopper asks for both orders to be packed together, to Hong Kong, preferring EMS.
       const page = shopperSide.page
       await page.goto(shop.url('/packaging'))
+      await closeTips(page, language)
       const form = page.getByRole('form', { name: textIn(language, '打包申请'), exact: true })
       for (const order of orders) {
         await form
@@ -279,6 +281,7 @@ describe('packaging and shipping in a real browser', () => {
       // Requesting packaging to the US: Japan Post methods are shown unavailable, DHL is offered.
       const page = shopperSide.page
       await page.goto(shop.url('/packaging'))
+      await closeTips(page, language)
       const form = page.getByRole('form', { name: textIn(language, '打包申请'), exact: true })
       await form
         .getByRole('checkbox', { name: filledIn(language, '订单号 {id}', order.id), exact: true })
@@ -360,6 +363,7 @@ describe('packaging and shipping in a real browser', () => {
     try {
       const page = shopperSide.page
       await page.goto(shop.url('/packaging'))
+      await closeTips(page, language)
       // one order waits for its packaging request, one box for its fee
       await page.getByRole('checkbox', { name: `订单号 ${waiting.id}`, exact: true }).waitFor(WAIT)
       assert.equal(await page.getByRole('checkbox', { name: `订单号 ${packed.id}`, exact: true }).count(), 0)

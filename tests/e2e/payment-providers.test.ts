@@ -149,7 +149,7 @@ describe('paying a deposit through each real adapter against its emulator', () =
         assert.ok(payment, 'the pay call recorded the attempt')
         await waitForReturnPage(page, '/order-success', payment.id)
         await page.getByRole('heading', { name: t('定金已支付'), exact: true }).waitFor(WAIT)
-        await page.getByText(formatYen(amount, language)).first().waitFor(WAIT)
+        await page.getByText(formatYen(amount, language)).filter({ visible: true }).first().waitFor(WAIT)
         await page.screenshot({ path: screenshotPath(`provider-${route}-success`), fullPage: true })
 
         const paid = await orderDetail(customer, orderId)
