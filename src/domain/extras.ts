@@ -3,12 +3,21 @@ import { calendarDateSchema } from './dates.ts'
 import type { ExtraFeeStatus, ExtraFeeType } from './extra-fee.ts'
 import { orRequired, payloadObject } from './fields.ts'
 import { idValue } from './list-queries.ts'
+import type { PackageStatus } from './package-status.ts'
 import { payTypeValue, pointsQueryValue } from './payments.ts'
 import { optionalQueryValue, pageQuery } from './queries.ts'
 import { ValidationMessage } from './validation-messages.ts'
 
 /* Extra fees on the wire (spec §3 'Extra-fee record', §7; flows §9): the shopper's list and count,
  * paying one or several at once, and the operator's calls. */
+
+/** What a fee's page shows of the package it is charged on. */
+export interface ExtraFeePackageDto {
+  id: number
+  applyId: number
+  packageNo: string
+  status: PackageStatus
+}
 
 /** An extra fee as the shopper and the console see it (flows §9 'extra fee'). */
 export interface ExtraFeeDto {
@@ -17,6 +26,8 @@ export interface ExtraFeeDto {
   orderIds: number[]
   /** The package a package storage fee is charged on. */
   packageId: number | null
+  /** That package's number, application (its page is addressed by both) and status (7: locked). */
+  package: ExtraFeePackageDto | null
   status: ExtraFeeStatus
   type: ExtraFeeType
   /** Integer yen. */

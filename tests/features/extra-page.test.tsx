@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { shopDate } from '../../src/domain/dates.ts'
 import { addDays } from '../../src/domain/deadlines.ts'
 import type { ExtraFeeDto } from '../../src/domain/extras.ts'
-import type { PackageDto } from '../../src/domain/packaging.ts'
 import type { Page } from '../../src/domain/queries.ts'
 import type { PayInfo } from '../../src/domain/session.ts'
 import { goToGateway } from '../../src/features/checkout/go-to-gateway.ts'
@@ -35,6 +34,7 @@ function fee(id: number, overrides: Partial<ExtraFeeDto> = {}): ExtraFeeDto {
     id,
     orderIds: [],
     packageId: null,
+    package: null,
     status: 1,
     type: 2,
     amount: 1000,
@@ -51,19 +51,18 @@ function fee(id: number, overrides: Partial<ExtraFeeDto> = {}): ExtraFeeDto {
  */
 const UNPAID: ExtraFeeDto[] = [
   fee(11, { type: 1, orderIds: [501, 502], amount: 2_400, dueDate: addDays(today, 10) }),
-  fee(12, { type: 4, packageId: 31, amount: 700, dueDate: addDays(today, 2) }),
+  fee(12, {
+    type: 4,
+    packageId: 31,
+    package: { id: 31, applyId: 12, packageNo: 'P2611250031', status: 7 },
+    amount: 700,
+    dueDate: addDays(today, 2),
+  }),
   fee(13, { type: 2, orderIds: [503], amount: 5_000, dueDate: addDays(today, -3), remark: '改包装费用' }),
   fee(14, { type: 3, orderIds: [504], amount: 1_280, dueDate: addDays(today, 12) }),
 ]
 const PAID: ExtraFeeDto[] = [fee(7, { status: 2, type: 1, orderIds: [499], amount: 300 })]
 const VOID: ExtraFeeDto[] = [fee(6, { status: 4, type: 2, amount: 900, remark: '已免除' })]
-
-const lockedBox = {
-  id: 31,
-  applyId: 12,
-  packageNo: 'P2611250031',
-  status: 7,
-} as unknown as PackageDto
 
 function payInfo(score: number): PayInfo {
   return {
@@ -91,7 +90,7 @@ const page = (list: ExtraFeeDto[], url: URL): Page<ExtraFeeDto> => ({
   pageSize: Number(url.searchParams.get('pageSize')),
 })
 
-/** The shopper's fees, their packages, the latch, the points and the three extra-pay routes. */
+/** The shopper's fees (with their packages), the latch, the points and the three extra-pay routes. */
 function serveFees(
   options: {
     unpaid?: (read: number) => Response | ExtraFeeDto[]
@@ -130,7 +129,6 @@ function serveFees(
       }
       return ok(page(status === '2' ? PAID : status === '4' ? VOID : [], url))
     }),
-    http.get('*/api/mall/package/list', () => ok({ list: [lockedBox], total: 1, pageNum: 1, pageSize: 100 })),
     http.post('*/api/mall/extra_pay/pay/:type/:ids/:score', payHandler),
     http.post('*/api/mall/sb_pay/extraPay/:type/:ids', payHandler),
     http.post('*/api/mall/paypal/extraPay/:ids/:score', payHandler),

@@ -73,6 +73,7 @@ const fee = (id: number, amount: number): ExtraFeeDto => ({
   id,
   orderIds: [500 + id],
   packageId: null,
+  package: null,
   status: 1,
   type: 1,
   amount,

@@ -26,6 +26,7 @@ function feeOf(
     id,
     orderIds: [1024],
     packageId: null,
+    package: null,
     status,
     type,
     amount: 1500,
@@ -95,7 +96,13 @@ describe('extra fees list', () => {
         paymentId: 'pay_0123456789abcdef01234567',
         paidAt: '2026-12-06T05:00:00.000Z',
       }),
-      feeOf(73, 1, 4, { orderIds: [], packageId: 88, userId: 43, userEmail: 'ken@example.com' }),
+      feeOf(73, 1, 4, {
+        orderIds: [],
+        packageId: 88,
+        package: { id: 88, applyId: 30, packageNo: 'YP000030-1', status: 7 },
+        userId: 43,
+        userEmail: 'ken@example.com',
+      }),
     ])
     await open()
     const table = await feesTable()

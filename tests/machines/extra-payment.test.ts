@@ -26,6 +26,7 @@ function fee(id: number, overrides: Partial<ExtraFeeDto> = {}): ExtraFeeDto {
     id,
     orderIds: [100 + id],
     packageId: null,
+    package: null,
     status: 1 as ExtraFeeStatus,
     type: 1 as ExtraFeeType,
     amount: 1000 * id,
@@ -39,7 +40,7 @@ function fee(id: number, overrides: Partial<ExtraFeeDto> = {}): ExtraFeeDto {
 /** Storage fees 2 (¥2,000) and 5 (¥5,000), a late fee 3 (paid with its balance), a free-form fee 9. */
 const FEES = (): ExtraFeeDto[] => [
   fee(9, { type: 2, amount: 700, remark: '代购差价' }),
-  fee(5, { packageId: 31, type: 4 }),
+  fee(5, { packageId: 31, package: { id: 31, applyId: 4, packageNo: 'YP000004-1', status: 3 }, type: 4 }),
   fee(3, { type: 3 }),
   fee(2),
 ]

@@ -125,6 +125,7 @@ describe.each(engines)('extra fees on %s', (engine) => {
       id: oldUnpaid,
       orderIds: [orderId],
       packageId: null,
+      package: null,
       status: 1,
       type: 2,
       amount: 700,
@@ -230,6 +231,14 @@ describe.each(engines)('extra fees on %s', (engine) => {
       userId: ada.userId,
       packageId: box.packageId,
       amount: 900,
+    })
+    // each fee names its box as the page links it: number, application and the lock
+    const shown = (await pageOf(ada)).list.find((fee) => fee.id === repacking)
+    expect(shown?.package).toEqual({
+      id: box.packageId,
+      applyId: box.applyId,
+      packageNo: box.packageNo,
+      status: PackageStatus.packageLock,
     })
 
     await payThroughSandbox(ada, [storage?.id ?? 0])

@@ -46,32 +46,6 @@ const notPayable = (message: string, feeIds: number[]) => {
 }
 
 /**
- * Late fees whose order still awaits its balance: the balance payment carries them (late-fees.ts), so
- * paying them apart would charge the shopper twice.
- */
-async function lateFeesOfUnpaidBalances(
-  tx: Db,
-  fees: { id: number; type: number; orderId: number | null }[],
-): Promise<number[]> {
-  const late = fees.filter((fee) => fee.type === ExtraFeeType.late && fee.orderId !== null)
-  if (late.length === 0) return []
-  const waiting = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        inArray(
-          orders.id,
-          late.map((fee) => fee.orderId as number),
-        ),
-        eq(orders.status, OrderStatus.arrival),
-      ),
-    )
-  const inArrival = new Set(waiting.map((order) => order.id))
-  return late.filter((fee) => inArrival.has(fee.orderId as number)).map((fee) => fee.id)
-}
-
-/**
  * The caller's unpaid extra fees `feeIds`, paid together (`extraPay` on any route), in the caller's
  * transaction (the idempotency key's). The fee rows are locked in id order. Refuses while payments are
  * closed (409), for a fee that is not the caller's or does not exist (404, one answer for both), for one
@@ -97,16 +71,21 @@ export async function payExtraFees(
       type: extraFees.type,
       status: extraFees.status,
       amount: extraFees.amount,
-      orderId: extraFees.orderId,
+      orderStatus: orders.status,
     })
     .from(extraFees)
+    .leftJoin(orders, eq(orders.id, extraFees.orderId))
     .where(and(inArray(extraFees.id, feeIds), eq(extraFees.userId, request.userId)))
     .orderBy(asc(extraFees.id))
-    .for('update')
+    .for('update', { of: extraFees })
   if (fees.length !== feeIds.length) throw notFound('Extra fee')
   const closed = fees.filter((fee) => fee.status !== ExtraFeeStatus.waitPay).map((fee) => fee.id)
   if (closed.length > 0) throw notPayable(NOT_PAYABLE_MESSAGE, closed)
-  const withBalance = await lateFeesOfUnpaidBalances(tx, fees)
+  // A late fee whose order still awaits its balance is carried by the balance payment (late-fees.ts):
+  // paid apart, the shopper would pay it twice.
+  const withBalance = fees
+    .filter((fee) => fee.type === ExtraFeeType.late && fee.orderStatus === OrderStatus.arrival)
+    .map((fee) => fee.id)
   if (withBalance.length > 0) throw notPayable(LATE_FEE_WITH_BALANCE_MESSAGE, withBalance)
 
   // A new attempt replaces any open one; its held points come back before this one takes them.

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import { canExtraFeeTransition, ExtraFeeStatus, ExtraFeeType } from '../../../src/domain/extra-fee.ts'
 import type {
+  ExtraFeeDto,
   OpsCreateExtraFeeBody,
   OpsExtraFeeDto,
   OpsExtraFeeListQuery,
@@ -15,7 +16,7 @@ import { writeAudit } from '../ops/audit.ts'
 import { invalidField } from '../orders/split-order.ts'
 import { closeAtProviders } from '../payments/create-payment.ts'
 import type { GatewayDeps } from '../payments/gateway.ts'
-import { type ExtraFeeRow, toExtraFeeDto } from './extra-fee-dto.ts'
+import { type ExtraFeeRow, extraFeeDtos } from './extra-fee-dto.ts'
 import { endOpenFeePayments } from './fee-payments.ts'
 import { unlockPaidUpPackages } from './package-unlock.ts'
 
@@ -31,13 +32,22 @@ async function opsFeeDtos(db: Db, rows: ExtraFeeRow[]): Promise<OpsExtraFeeDto[]
     .from(users)
     .where(inArray(users.id, [...new Set(rows.map((row) => row.userId))]))
   const emailOf = new Map(shoppers.map((shopper) => [shopper.id, shopper.email]))
-  return rows.map((row) => ({
-    ...toExtraFeeDto(row),
+  const rowOf = new Map(rows.map((row) => [row.id, row]))
+  return (await extraFeeDtos(db, rows)).flatMap((dto) => {
+    const row = rowOf.get(dto.id)
+    return row ? [withOwner(dto, row, emailOf.get(row.userId) ?? '')] : []
+  })
+}
+
+/** The console's fee: the shopper's view plus who owes it and how it ended. */
+function withOwner(dto: ExtraFeeDto, row: ExtraFeeRow, userEmail: string): OpsExtraFeeDto {
+  return {
+    ...dto,
     userId: row.userId,
-    userEmail: emailOf.get(row.userId) ?? '',
+    userEmail,
     paymentId: row.paymentId,
     paidAt: row.paidAt?.toISOString() ?? null,
-  }))
+  }
 }
 
 async function opsFeeDto(db: Db, feeId: number): Promise<OpsExtraFeeDto> {

@@ -5,7 +5,7 @@ import { OrderStatus } from '../../../src/domain/order-status.ts'
 import type { Page } from '../../../src/domain/queries.ts'
 import type { Db } from '../../db/client.ts'
 import { extraFees, orders } from '../../db/schema.ts'
-import { toExtraFeeDto } from './extra-fee-dto.ts'
+import { extraFeeDtos } from './extra-fee-dto.ts'
 
 /* The shopper's own extra fees (spec §7 'extra_pay'; flows §6 counts): the badge count and the list. */
 
@@ -56,7 +56,7 @@ export async function listExtraFees(
     db.select({ total: count() }).from(extraFees).where(where),
   ])
   return {
-    list: rows.map(toExtraFeeDto),
+    list: await extraFeeDtos(db, rows),
     total: counted?.total ?? 0,
     pageNum: query.pageNum,
     pageSize: query.pageSize,

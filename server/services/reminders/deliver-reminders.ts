@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
-import { DEFAULT_LANGUAGE, isLanguage } from '../../../src/domain/language.ts'
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../src/domain/language.ts'
 import {
   pushStatusAfter,
   type ReminderDeliveryStatus,
@@ -163,7 +163,14 @@ async function deliverOne(
   const url = reminderUrl(deps.publicUrl, kind, row.targetId)
   const [mail, push] = await Promise.all([
     mailPending ? mailOne(deps, row.id, reminderMail({ to: address, language, text, url })) : undefined,
-    pushPending ? pushOne(deps, row, pushMessage(deps, row, target, text, now), now) : undefined,
+    pushPending
+      ? pushOne(
+          deps,
+          row,
+          pushMessage(deps, { kind, language, targetId: row.targetId }, target, text, now),
+          now,
+        )
+      : undefined,
   ])
   return {
     id: row.id,
@@ -176,24 +183,17 @@ async function deliverOne(
 /** The push of a reminder: kept until its last day ends, urgent once overdue, one topic per target. */
 function pushMessage(
   deps: ReminderDeps,
-  row: Claimed,
+  reminder: { kind: ReminderKind; language: Language; targetId: number },
   target: DueTarget,
   text: ReminderText,
   now: Date,
 ): PushMessage {
-  const kind = row.kind as ReminderKind
-  const language = isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE
-  const payload = reminderPushPayload({
-    kind,
-    targetId: row.targetId,
-    ...text,
-    language,
-    publicUrl: deps.publicUrl,
-  })
+  const { kind, language, targetId } = reminder
+  const payload = reminderPushPayload({ kind, targetId, ...text, language, publicUrl: deps.publicUrl })
   return {
     payload: JSON.stringify(payload),
     ttlSeconds: reminderTtlSeconds(target.due.lastDay, now),
-    topic: reminderTag(kind, row.targetId),
+    topic: reminderTag(kind, targetId),
     urgency: reminderUrgency(target.due),
   }
 }

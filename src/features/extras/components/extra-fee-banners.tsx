@@ -9,7 +9,6 @@ import { PackageStatus } from '../../../domain/package-status.ts'
 import { PAY_BALANCE_ANCHOR } from '../../final-payment/pay-balance-anchor.ts'
 import { shopToday } from '../../orders/components/order-deadlines.tsx'
 import { packageDetailHref } from '../../shipping/package-text.ts'
-import type { FeePackage } from '../hooks/use-fee-packages.ts'
 
 const actionLink = css({
   flex: 'none',
@@ -36,22 +35,16 @@ function worstState(fees: readonly ExtraFeeDto[]): DeadlineState {
 /**
  * The /extra page's reminders (spec §2 'Reminder banners'): unpaid fees block packaging requests; a
  * package locked until its storage fees are paid; a late fee, which is paid with its order's balance
- * (not here). `fees` are the unpaid ones; `packages` what is known of their packages.
+ * (not here). `fees` are the unpaid ones.
  */
-export function ExtraFeeBanners(props: {
-  fees: readonly ExtraFeeDto[]
-  packages: ReadonlyMap<number, FeePackage>
-}) {
-  const { fees, packages } = props
+export function ExtraFeeBanners({ fees }: { fees: readonly ExtraFeeDto[] }) {
   if (fees.length === 0) return null
-  const lockedIds = new Set(
+  const lockedById = new Map(
     fees.flatMap((fee) =>
-      fee.packageId !== null && packages.get(fee.packageId)?.status === PackageStatus.packageLock
-        ? [fee.packageId]
-        : [],
+      fee.package?.status === PackageStatus.packageLock ? [[fee.package.id, fee.package]] : [],
     ),
   )
-  const locked = [...lockedIds].flatMap((id) => packages.get(id) ?? [])
+  const locked = [...lockedById.values()]
   const lateOrders = [
     ...new Set(fees.filter((fee) => fee.type === ExtraFeeType.late).flatMap((fee) => fee.orderIds)),
   ]

@@ -4,7 +4,7 @@ import { css, cx } from '../../../../styled-system/css'
 import { HrefLink } from '../../../components/ui/href-link.tsx'
 import { classifyDeadline, type DeadlineState } from '../../../domain/deadlines.ts'
 import { ExtraFeeStatus, ExtraFeeType } from '../../../domain/extra-fee.ts'
-import type { ExtraFeeDto } from '../../../domain/extras.ts'
+import type { ExtraFeeDto, ExtraFeePackageDto } from '../../../domain/extras.ts'
 import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { PAY_BALANCE_ANCHOR } from '../../final-payment/pay-balance-anchor.ts'
@@ -12,7 +12,6 @@ import { shopToday } from '../../orders/components/order-deadlines.tsx'
 import { dateTimeText } from '../../orders/order-text.ts'
 import { FeeDue } from '../../shipping/components/fee-due.tsx'
 import { packageDetailHref } from '../../shipping/package-text.ts'
-import type { FeePackage } from '../hooks/use-fee-packages.ts'
 import { ExtraFeeStatusBadge, ExtraFeeTypeBadge } from './extra-fee-badges.tsx'
 
 const row = css({
@@ -74,7 +73,7 @@ function Fact(props: { name: string; term: ReactNode; children: ReactNode }) {
   )
 }
 
-function PackageLink({ packageId, pkg }: { packageId: number; pkg: FeePackage | undefined }) {
+function PackageLink({ packageId, pkg }: { packageId: number; pkg: ExtraFeePackageDto | null }) {
   return pkg ? (
     <HrefLink className={textLink} href={packageDetailHref(pkg)}>
       {pkg.packageNo}
@@ -91,8 +90,8 @@ function PackageLink({ packageId, pkg }: { packageId: number; pkg: FeePackage | 
  * was charged and when it is due (due soon and overdue ones stand out), and the shop's remark. An
  * unpaid fee the shopper may pay has a checkbox (`pick`); a late fee says it is paid with its balance.
  */
-export function ExtraFeeRow(props: { fee: ExtraFeeDto; pkg: FeePackage | undefined; pick?: RowPick }) {
-  const { fee, pkg, pick } = props
+export function ExtraFeeRow(props: { fee: ExtraFeeDto; pick?: RowPick }) {
+  const { fee, pick } = props
   const language = useLanguage()
   const dueState = dueStateOf(fee)
   const unpaid = fee.status === ExtraFeeStatus.waitPay
@@ -140,7 +139,7 @@ export function ExtraFeeRow(props: { fee: ExtraFeeDto; pkg: FeePackage | undefin
           )}
         </Fact>
         <Fact name="package" term={<Trans>包裹</Trans>}>
-          {fee.packageId === null ? '-' : <PackageLink packageId={fee.packageId} pkg={pkg} />}
+          {fee.packageId === null ? '-' : <PackageLink packageId={fee.packageId} pkg={fee.package} />}
         </Fact>
         <Fact name="created" term={<Trans>创建时间</Trans>}>
           {dateTimeText(fee.createTime)}

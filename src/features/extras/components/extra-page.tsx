@@ -18,7 +18,6 @@ import { usePayLatch } from '../../checkout/use-pay-latch.ts'
 import { useOnline } from '../../shell/offline/use-online.ts'
 import { extraPaymentForPage } from '../extra-payment-store.ts'
 import { useExtraPayment } from '../hooks/use-extra-payment.ts'
-import { type FeePackage, useFeePackages } from '../hooks/use-fee-packages.ts'
 import { ExtraFeeBanners } from './extra-fee-banners.tsx'
 import { ExtraFeeRow } from './extra-fee-row.tsx'
 import { ExtraPayPanel, ExtraPayProgress } from './extra-pay-panel.tsx'
@@ -38,9 +37,6 @@ const selectAll = css({
   cursor: 'pointer',
 })
 const checkbox = css({ width: '5', height: '5', accentColor: 'primary', cursor: 'inherit' })
-
-const packageIdsOf = (fees: readonly ExtraFeeDto[] | null) =>
-  (fees ?? []).flatMap((fee) => fee.packageId ?? [])
 
 /**
  * /extra (spec §2 'pending extra fees'): the shopper's unpaid extra fees with their reminders, chosen
@@ -80,7 +76,6 @@ function UnpaidFees(props: {
   const online = useOnline()
   const latch = usePayLatch()
   const fees = snapshot?.context.fees ?? null
-  const packages = useFeePackages(packageIdsOf(fees))
   const send = (type: 'RETRY' | 'RELOAD' | 'PAY_AGAIN') => actor?.send({ type })
 
   const title = (
@@ -101,7 +96,7 @@ function UnpaidFees(props: {
 
   return (
     <section className={section} aria-labelledby="extra-unpaid-title">
-      {fees ? <ExtraFeeBanners fees={fees} packages={packages} /> : null}
+      {fees ? <ExtraFeeBanners fees={fees} /> : null}
       {title}
       <FlowNotices snapshot={snapshot} online={online} send={send} />
       {fees === null ? (
@@ -119,7 +114,7 @@ function UnpaidFees(props: {
         </Notice>
       ) : (
         <>
-          <FeeChoice snapshot={snapshot} actor={actor} fees={fees} packages={packages} />
+          <FeeChoice snapshot={snapshot} actor={actor} fees={fees} />
           <ExtraPayPanel snapshot={snapshot} actor={actor} online={online} latch={latch} />
         </>
       )}
@@ -217,9 +212,8 @@ function FeeChoice(props: {
   snapshot: ExtraPaymentSnapshot
   actor: ExtraPaymentActor | undefined
   fees: readonly ExtraFeeDto[]
-  packages: ReadonlyMap<number, FeePackage>
 }) {
-  const { snapshot, actor, fees, packages } = props
+  const { snapshot, actor, fees } = props
   const { t } = useLingui()
   const { context } = snapshot
   const choosing = snapshot.matches('choosing')
@@ -254,7 +248,6 @@ function FeeChoice(props: {
           <ExtraFeeRow
             key={fee.id}
             fee={fee}
-            pkg={fee.packageId === null ? undefined : packages.get(fee.packageId)}
             pick={
               isSelectable(fee)
                 ? {

@@ -6,7 +6,6 @@ import { fieldControl } from '../../../components/ui/form-field.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
 import { EXTRA_FEE_STATUS_INFO, ExtraFeeStatus } from '../../../domain/extra-fee.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
-import { useFeePackages } from '../hooks/use-fee-packages.ts'
 import { PAST_PAGE_SIZE, usePastFees } from '../hooks/use-past-fees.ts'
 import { ExtraFeeRow } from './extra-fee-row.tsx'
 
@@ -41,7 +40,6 @@ export function PastFees({ freshness }: { freshness: unknown }) {
   const [pageNum, setPageNum] = useState(1)
   const { fees, retry } = usePastFees(status, pageNum, freshness)
   const page = fees.page
-  const packages = useFeePackages(page?.list.flatMap((fee) => fee.packageId ?? []) ?? [])
   const pageCount = page ? Math.max(1, Math.ceil(page.total / PAST_PAGE_SIZE)) : 1
 
   return (
@@ -96,11 +94,7 @@ export function PastFees({ freshness }: { freshness: unknown }) {
       {page && page.list.length > 0 ? (
         <ul className={list} aria-label={EXTRA_FEE_STATUS_INFO[status].label[language]}>
           {page.list.map((fee) => (
-            <ExtraFeeRow
-              key={fee.id}
-              fee={fee}
-              pkg={fee.packageId === null ? undefined : packages.get(fee.packageId)}
-            />
+            <ExtraFeeRow key={fee.id} fee={fee} />
           ))}
         </ul>
       ) : null}
