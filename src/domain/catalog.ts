@@ -1,5 +1,6 @@
 /** Wire shapes of the catalog and content calls, shared by the server that sends them and the PWA that reads them. */
 import type { Language } from './language.ts'
+import type { MediaImageDto } from './media.ts'
 import type { PriceColumn } from './price-display.ts'
 
 export interface CategoryNode {
@@ -24,6 +25,8 @@ export interface ProductCardDto extends VisiblePrices {
   jpProductName: string | null
   enProductName: string | null
   imgList: string[]
+  /** Uploaded pictures with their encoded variants, cover first (absent for pictures from elsewhere). */
+  images?: MediaImageDto[]
   sellTimeStr: string | null
   /** ISO instant. */
   preSellEndTime: string | null
@@ -60,7 +63,10 @@ export interface ProductDetailDto extends ProductCardDto {
   /** JAN code of the single item. */
   janCode: string | null
   boxBarcode: string | null
+  /** The brand's name in the request's language (spec §3 'manufacturer'). */
   manufacturer: string | null
+  /** The brand, linking to its products (backoffice §2 'Shopper side'). */
+  brand: NamedRef | null
   /** YYYY-MM-DD. */
   releaseDate: string | null
   stock: number
@@ -162,6 +168,9 @@ export function categoryNameIn(
   if (language === 'en') return node.enName || node.name
   return node.name
 }
+
+/** A brand's name in a language, falling back to the Chinese name. */
+export const brandNameIn = categoryNameIn
 
 /**
  * A series' name in a language. English entries without an English name are hidden on the home page

@@ -4,6 +4,7 @@ import { browsingHistory, favourites, shopSettings } from '../../server/db/schem
 import type { ProductDetailDto } from '../../src/domain/catalog.ts'
 import type { Envelope } from '../../src/domain/result-code.ts'
 import {
+  insertBrands,
   insertCategoryTree,
   insertProducts,
   insertSeries,
@@ -23,6 +24,7 @@ describe.each(engines)('product detail and preview on %s', (engine) => {
   const ids = { figure: 0, plain: 0, offSale: 0, partnerOnly: 0 }
   let prizeId = 0
   let seriesId = 0
+  let brandId = 0
 
   beforeAll(async () => {
     t = await createTestApp(engine)
@@ -32,6 +34,10 @@ describe.each(engines)('product detail and preview on %s', (engine) => {
       { name: '星之旅团', jpName: '星の旅団', enName: 'Star Brigade', hotRank: 1 },
     ])
     seriesId = series?.id ?? 0
+    const [brand] = await insertBrands(t.db, [
+      { name: 'Aoba Hobby', jpName: 'アオバホビー', enName: 'Aoba Hobby' },
+    ])
+    brandId = brand?.id ?? 0
     const [figure, plain, offSale, partnerOnly] = await insertProducts(t.db, [
       productRow({
         itemNo: 'YK-0000042',
@@ -46,7 +52,7 @@ describe.each(engines)('product detail and preview on %s', (engine) => {
         sellTime: '2027-03-01',
         preSellEndTime: new Date('2027-01-15T14:59:59Z'),
         releaseDate: '2027-03-01',
-        manufacturer: 'Aoba Hobby',
+        brandId,
         cnAlonePrice: 12345,
         cnBatchPrice: 11000,
         jpAlonePrice: 11800,
@@ -122,7 +128,8 @@ describe.each(engines)('product detail and preview on %s', (engine) => {
         itemNo: 'YK-0000042',
         janCode: '4901234567894',
         boxBarcode: '14901234567891',
-        manufacturer: 'Aoba Hobby',
+        manufacturer: 'アオバホビー',
+        brand: { id: brandId, name: 'Aoba Hobby', jpName: 'アオバホビー', enName: 'Aoba Hobby' },
         releaseDate: '2027-03-01',
         stock: 25,
         orderBase: 6,

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -15,6 +16,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core'
 
+import type { StaffPermission } from '../../../src/domain/staff.ts'
 import { createdAt, updatedAt } from './columns.ts'
 
 /* Accounts and signing in: users, sessions, e-mail codes, rate-limit counters, server secrets. */
@@ -34,6 +36,10 @@ export const users = pgTable(
     role: smallint('role'),
     language: varchar('language', { length: 8 }).notNull().default('zhCn'),
     disabled: boolean('disabled').notNull().default(false),
+    /** An operator's console rooms (src/domain/staff.ts); empty for customers. */
+    permissions: jsonb('permissions').$type<StaffPermission[]>().notNull().default([]),
+    /** A staff account given a password by another operator must change it before using the console. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     telephone: text('telephone'),
     /** The messaging (WeChat or similar) account the shop contacts the user on. */
     wechat: text('wechat'),

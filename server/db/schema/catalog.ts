@@ -15,9 +15,11 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
+import type { MediaImageDto } from '../../../src/domain/media.ts'
 import { createdAt, updatedAt } from './columns.ts'
+import { media } from './media.ts'
 
-/* The catalog: categories, series and products. */
+/* The catalog: categories, series, brands and products. */
 
 /** Two-level category tree; names in Chinese (name), Japanese and English. */
 export const categories = pgTable(
@@ -47,6 +49,27 @@ export const series = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('series_hot_rank_idx').on(t.hotRank).where(sql`${t.hotRank} is not null`)],
+)
+
+/** The makers and labels goods come from (backoffice §2); names per language, a logo picture. */
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    jpName: text('jp_name'),
+    enName: text('en_name'),
+    logoMediaId: integer('logo_media_id').references(() => media.id, { onDelete: 'set null' }),
+    /** A copy of the logo's media row (media never change), so brand lists join nothing. */
+    logo: jsonb('logo').$type<MediaImageDto>(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('brands_sort_idx').on(t.sort, t.id),
+    index('brands_name_lower_idx').on(sql`lower(${t.name})`),
+  ],
 )
 
 /** Availability of a product: on sale, or shown but unavailable (off shelf, sold out for good). */
@@ -82,14 +105,22 @@ export const products = pgTable(
     type: smallint('type').notNull(),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
     seriesId: integer('series_id').references(() => series.id, { onDelete: 'set null' }),
-    /** Image URLs, first one is the cover. */
+    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
+    /** Image URLs, first one is the cover (a plain `src` for each of `images`, or a picture from elsewhere). */
     imgList: jsonb('img_list').$type<string[]>().notNull().default([]),
+    /** The pictures uploaded for it, cover first: copies of their media rows, so lists join nothing. */
+    images: jsonb('images').$type<MediaImageDto[]>().notNull().default([]),
+    /** Estimated shipping weight of one unit in grams; null = not known yet. */
+    weightG: integer('weight_g'),
+    /** Descriptions per language, HTML sanitised on the way in. */
+    description: text('description'),
+    jpDescription: text('jp_description'),
+    enDescription: text('en_description'),
     /** When the goods go on sale / ship from the maker. */
     sellTime: date('sell_time'),
     /** When pre-orders close. */
     preSellEndTime: timestamp('pre_sell_end_time', { withTimezone: true }),
     releaseDate: date('release_date'),
-    manufacturer: text('manufacturer'),
     // Six price columns, integer yen. A negative value means the price is open to partners only.
     cnAlonePrice: integer('cn_alone_price').notNull(),
     cnBatchPrice: integer('cn_batch_price').notNull(),
@@ -121,6 +152,7 @@ export const products = pgTable(
     index('products_type_idx').on(t.type),
     index('products_category_idx').on(t.categoryId),
     index('products_series_idx').on(t.seriesId),
+    index('products_brand_idx').on(t.brandId),
     index('products_hot_rank_idx').on(t.hotRank).where(sql`${t.hotRank} is not null`),
     index('products_new_rank_idx').on(t.newRank).where(sql`${t.newRank} is not null`),
     index('products_recommend_rank_idx').on(t.recommendRank).where(sql`${t.recommendRank} is not null`),
@@ -135,5 +167,6 @@ export const products = pgTable(
     check('products_box_in_check', sql`${t.boxIn} >= 1`),
     check('products_order_base_check', sql`${t.orderBase} >= 1`),
     check('products_status_check', sql`${t.status} in (1, 2)`),
+    check('products_weight_check', sql`${t.weightG} is null or ${t.weightG} between 1 and 100000`),
   ],
 )

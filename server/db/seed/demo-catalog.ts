@@ -62,7 +62,7 @@ export interface DemoProduct {
   sellTime: string
   preSellEndTime: Date | null
   releaseDate: string
-  manufacturer: string
+  brandId: number
   cnAlonePrice: number
   cnBatchPrice: number
   jpAlonePrice: number
@@ -80,9 +80,18 @@ export interface DemoProduct {
   recommendRank: number | null
 }
 
+export interface DemoBrand {
+  id: number
+  name: string
+  jpName: string
+  enName: string
+  sort: number
+}
+
 export interface DemoCatalog {
   categories: DemoCategory[]
   series: DemoSeries[]
+  brands: DemoBrand[]
   banners: DemoBanner[]
   announcements: DemoAnnouncement[]
   articles: DemoArticle[]
@@ -153,11 +162,23 @@ export function generateDemoCatalog(options: { seed: number; today: Date }): Dem
   return {
     categories: demoCategories(),
     series: demoSeries(random),
+    brands: DEMO_BRANDS,
     banners: demoBanners(),
     announcements: demoAnnouncements(options.today),
     articles: demoArticles(),
   }
 }
+
+/** Every maker of the demo words is a brand (ids 1.., alphabetical); the names are Latin in every language. */
+const DEMO_MAKERS: readonly string[] = [...new Set(TOP_CATEGORIES.flatMap((top) => top.makers))].sort()
+const DEMO_BRANDS: DemoBrand[] = DEMO_MAKERS.map((maker, i) => ({
+  id: i + 1,
+  name: maker,
+  jpName: maker,
+  enName: maker,
+  sort: i + 1,
+}))
+const demoBrandId = (maker: string) => DEMO_MAKERS.indexOf(maker) + 1
 
 /** Types a product can have (every type but the "all" filter value). */
 export type SellableType = Exclude<ProductType, typeof ProductType.all>
@@ -347,7 +368,7 @@ function generateProduct(seed: number, index: number, todayMs: number, ranks: Ra
     sellTime: isoDay(sellDayMs),
     preSellEndTime,
     releaseDate: isoDay(sellDayMs - releaseLag * DAY_MS),
-    manufacturer: random.pick(leaf.makers),
+    brandId: demoBrandId(random.pick(leaf.makers)),
     ...prices,
     isDiscount: random.chance(0.15),
     isFront,

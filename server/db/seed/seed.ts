@@ -8,6 +8,7 @@ import {
   announcements,
   articles,
   banners,
+  brands,
   categories,
   customerServiceContacts,
   products,
@@ -83,6 +84,7 @@ export async function seedDemoCatalog(
     await tx.insert(categories).values(catalog.categories.filter((c) => c.parentId === null))
     await tx.insert(categories).values(catalog.categories.filter((c) => c.parentId !== null))
     await tx.insert(series).values(catalog.series)
+    await tx.insert(brands).values(catalog.brands)
     let inserted = 0
     for (const batch of generateDemoProducts({ seed, today, count })) {
       await tx.insert(products).values(batch)
@@ -96,6 +98,7 @@ export async function seedDemoCatalog(
 
     await bumpSequence(tx, categories, 'categories')
     await bumpSequence(tx, series, 'series')
+    await bumpSequence(tx, brands, 'brands')
     await bumpSequence(tx, articles, 'articles')
     await notifyCatalogChanged(tx, 'seeded the demo catalog')
     return { seeded: true, products: inserted }
@@ -133,8 +136,10 @@ export async function appendDemoProducts(
     const firstIndex = await lastDemoItemNumber(tx)
     const categoryIds = new Set((await tx.select({ id: categories.id }).from(categories)).map((r) => r.id))
     const seriesIds = new Set((await tx.select({ id: series.id }).from(series)).map((r) => r.id))
+    const brandIds = new Set((await tx.select({ id: brands.id }).from(brands)).map((r) => r.id))
     const withExistingRefs = (product: DemoProduct) => ({
       ...product,
+      brandId: brandIds.has(product.brandId) ? product.brandId : null,
       categoryId: categoryIds.has(product.categoryId) ? product.categoryId : null,
       seriesId: seriesIds.has(product.seriesId) ? product.seriesId : null,
     })

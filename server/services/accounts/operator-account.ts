@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { hash } from '@node-rs/argon2'
 import { eq } from 'drizzle-orm'
+import { STAFF_PERMISSIONS } from '../../../src/domain/staff.ts'
 import type { Db } from '../../db/client.ts'
 import { ACCOUNT_KIND, users } from '../../db/schema.ts'
 
@@ -47,6 +48,8 @@ export async function ensureOperatorAccount(
       passwordHash: await hash(password),
       nickname: 'Operator',
       kind: ACCOUNT_KIND.operator,
+      // The first operator holds every room (backoffice §1).
+      permissions: [...STAFF_PERMISSIONS],
     })
     .onConflictDoNothing()
     .returning({ id: users.id })

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { ProductDetailDto } from '../../../src/domain/catalog.ts'
+import { brandNameIn, type ProductDetailDto } from '../../../src/domain/catalog.ts'
 import type { Language } from '../../../src/domain/language.ts'
 import { type PriceColumn, type PriceViewer, priceColumnFor } from '../../../src/domain/price-display.ts'
 import {
@@ -11,7 +11,7 @@ import {
 } from '../../../src/domain/pricing.ts'
 import type { SignedIn } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
-import { categories, PRODUCT_STATUS, products, series } from '../../db/schema.ts'
+import { brands, categories, PRODUCT_STATUS, products, series } from '../../db/schema.ts'
 import { favouriteIdOf } from '../favourites.ts'
 import { readShopSettings } from '../shop-settings.ts'
 import { cardColumns, toProductCard } from './product-cards.ts'
@@ -31,7 +31,6 @@ async function readProductRow(db: Db, id: number) {
       itemNo: products.itemNo,
       janCode: products.janCode,
       boxBarcode: products.boxBarcode,
-      manufacturer: products.manufacturer,
       releaseDate: products.releaseDate,
       stock: products.stock,
       orderBase: products.orderBase,
@@ -43,10 +42,12 @@ async function readProductRow(db: Db, id: number) {
         enName: categories.enName,
       },
       series: seriesColumns,
+      brand: { id: brands.id, name: brands.name, jpName: brands.jpName, enName: brands.enName },
     })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(series, eq(series.id, products.seriesId))
+    .leftJoin(brands, eq(brands.id, products.brandId))
     .where(eq(products.id, id))
   return row
 }
@@ -80,13 +81,15 @@ export async function readProductDetail(
 ): Promise<ProductDetailDto | undefined> {
   const row = await readProductRow(db, id)
   if (!row) return undefined
-  const { itemNo, janCode, boxBarcode, manufacturer, releaseDate, stock, orderBase, status } = row
+  const { itemNo, janCode, boxBarcode, releaseDate, stock, orderBase, status, brand } = row
   const detail: ProductDetailDto = {
     ...toProductCard(row, caller.viewer, caller.language),
     itemNo,
     janCode,
     boxBarcode,
-    manufacturer,
+    // The maker is the brand, named in the caller's language (falling back to the Chinese name).
+    manufacturer: brand ? brandNameIn(caller.language, brand) : null,
+    brand,
     releaseDate,
     stock,
     orderBase,

@@ -82,6 +82,7 @@ export function productDetail(id: number, overrides: Partial<ProductDetailDto> =
     janCode: '4580590123456',
     boxBarcode: '14580590123453',
     manufacturer: '星光工房',
+    brand: { id: 3, name: '星光工房', jpName: '星光工房', enName: 'Hoshizora Models' },
     releaseDate: '2027-02-10',
     stock: 40,
     orderBase: 2,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../../server/db/client.ts'
-import { categories, products, series, users } from '../../../server/db/schema.ts'
+import { brands, categories, products, series, users } from '../../../server/db/schema.ts'
 import { signUp } from './accounts.ts'
 import type { TestApp } from './test-app.ts'
 
@@ -64,6 +64,21 @@ type NewSeries = typeof series.$inferInsert
 let seriesCounter = 0
 
 /** Series rows; each gets a unique name in three languages unless the test gives one. */
+/** Inserts brands (names default to a numbered test brand). */
+export async function insertBrands(db: Db, rows: Partial<typeof brands.$inferInsert>[]) {
+  return db
+    .insert(brands)
+    .values(
+      rows.map((row, i) => ({
+        name: `测试品牌${i + 1}`,
+        jpName: `テストブランド${i + 1}`,
+        enName: `Test brand ${i + 1}`,
+        ...row,
+      })),
+    )
+    .returning()
+}
+
 export async function insertSeries(db: Db, rows: Partial<NewSeries>[]) {
   return db
     .insert(series)
