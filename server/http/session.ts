@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { PriceViewer } from '../../src/domain/price-display.ts'
 import { ResultCode } from '../../src/domain/result-code.ts'
+import { mayUse, type StaffPermission } from '../../src/domain/staff.ts'
 import type { AppEnv, SignedIn } from '../app-env.ts'
 import { checkSessionToken, needsRenewal, signSessionToken } from '../services/accounts/session-tokens.ts'
 import { type AccountRow, claimsFor, lookUpSession, touchSession } from '../services/accounts/sessions.ts'
@@ -29,7 +30,9 @@ const accountDisabled = () => new ApiError(ResultCode.accountDisabled, 'This acc
  * A token in its last hour is renewed through the response header `token`, unless `renew` is false: a
  * call made with someone else's passed token (the preview) must not hand the browser a session.
  */
-export function requireSession(options: { kind?: SignedIn['kind']; renew?: boolean } = {}) {
+export function requireSession(
+  options: { kind?: SignedIn['kind']; renew?: boolean; permission?: StaffPermission } = {},
+) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const { authKeys, db, now } = c.var.deps
     const token = requestToken(c)
@@ -44,6 +47,7 @@ export function requireSession(options: { kind?: SignedIn['kind']; renew?: boole
     if (options.kind && account.kind !== options.kind) {
       throw new ApiError(ResultCode.forbidden, 'This account may not make this call')
     }
+    if (options.permission) assertStaffMay(account, options.permission)
     c.set('signedIn', { userId: account.id, sessionId: check.claims.sid, kind: account.kind, account })
     await next()
     if (options.renew !== false && needsRenewal(check.claims, at) && !c.res.headers.has(TOKEN_HEADER)) {
@@ -55,6 +59,27 @@ export function requireSession(options: { kind?: SignedIn['kind']; renew?: boole
     }
   })
 }
+
+/**
+ * A console room's guard (backoffice §1): the account must hold the room's permission, and a staff
+ * account still on the password another operator gave it may do nothing until it changes it.
+ */
+function assertStaffMay(account: AccountRow, permission: StaffPermission): void {
+  if (account.mustChangePassword) {
+    throw new ApiError(ResultCode.forbidden, 'Change the password you were given before using the console', {
+      mustChangePassword: true,
+    })
+  }
+  if (!mayUse(account.permissions, permission)) {
+    throw new ApiError(ResultCode.forbidden, `This account does not have the ${permission} permission`, {
+      permission,
+    })
+  }
+}
+
+/** A console call of one room: an operator token holding `permission` (no token 401, otherwise 403). */
+export const requirePermission = (permission: StaffPermission) =>
+  requireSession({ kind: 'operator', permission })
 
 /**
  * For public calls whose answer depends on who asks (prices, favourites): a valid token signs the

@@ -1,4 +1,5 @@
 import type * as v from 'valibot'
+import type { StaffPermission } from '../../src/domain/staff.ts'
 
 export type Access = 'public' | 'customer' | 'operator'
 
@@ -10,6 +11,8 @@ export interface RouteContract {
   summary: string
   tag: string
   access: Access
+  /** For operator calls: the console room's permission the caller must hold (backoffice §1). */
+  permission?: StaffPermission
   query?: v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>
   /** The JSON body's schema (its top-level fields are published). */
   body?: v.GenericSchema
