@@ -2,6 +2,7 @@ import type { Db } from './db/client.ts'
 import type { AuthKeys } from './services/accounts/server-secrets.ts'
 import type { AccountRow } from './services/accounts/sessions.ts'
 import type { Mailer } from './services/mail/mailer.ts'
+import type { MediaStore } from './services/media/media-store.ts'
 import type { ProviderSettings } from './services/payments/provider-settings.ts'
 
 /** What every request handler can reach through `c.var`. */
@@ -11,6 +12,8 @@ export interface AppDeps {
   staticDir: string
   /** Directory of uploaded and generated images, served under /media. */
   mediaDir: string
+  /** Where uploaded pictures' encoded variants are stored (the local one writes under mediaDir). */
+  media: MediaStore
   /** Directory of user uploads (avatars), served under /uploads. */
   uploadsDir: string
   /** Print one line per request. Off in tests. */

@@ -3,6 +3,8 @@ import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { logger } from 'hono/logger'
 import { AVATAR_MAX_BYTES } from '../src/domain/account.ts'
+import { MEDIA_MAX_BYTES } from '../src/domain/media.ts'
+import { IMPORT_MAX_BYTES } from '../src/domain/product-import.ts'
 import { ResultCode } from '../src/domain/result-code.ts'
 import type { AppDeps, AppEnv } from './app-env.ts'
 import { ApiError, fail } from './http/envelope.ts'
@@ -11,6 +13,7 @@ import { mountStatic } from './http/static.ts'
 import { addressRoutes } from './routes/address/address.index.ts'
 import { cartRoutes } from './routes/cart/cart.index.ts'
 import { catalogRoutes } from './routes/catalog/catalog.index.ts'
+import { catalogOpsRoutes } from './routes/catalog-ops/catalog-ops.index.ts'
 import { checkoutRoutes } from './routes/checkout/checkout.index.ts'
 import { contentRoutes } from './routes/content/content.index.ts'
 import { extrasRoutes } from './routes/extras/extras.index.ts'
@@ -18,6 +21,7 @@ import { favouriteRoutes } from './routes/favourites/favourites.index.ts'
 import { healthRoutes } from './routes/health/health.index.ts'
 import { historyRoutes } from './routes/history/history.index.ts'
 import { jobsRoutes } from './routes/jobs/jobs.index.ts'
+import { mediaRoutes } from './routes/media/media.index.ts'
 import { membershipRoutes } from './routes/membership/membership.index.ts'
 import { openApiRoutes } from './routes/openapi.ts'
 import { opsRoutes } from './routes/ops/ops.index.ts'
@@ -26,23 +30,33 @@ import { packageRoutes } from './routes/packages/packages.index.ts'
 import { packagingRoutes } from './routes/packaging/packaging.index.ts'
 import { paymentRoutes } from './routes/payments/payments.index.ts'
 import { pointsRoutes } from './routes/points/points.index.ts'
+import { productFileRoutes } from './routes/product-files/product-files.index.ts'
 import { profileRoutes } from './routes/profile/profile.index.ts'
 import { pushRoutes } from './routes/push/push.index.ts'
 import { ratesRoutes } from './routes/rates/rates.index.ts'
 import { shippingRoutes } from './routes/shipping/shipping.index.ts'
+import { staffRoutes } from './routes/staff/staff.index.ts'
 import { userRoutes } from './routes/user/user.index.ts'
 import { largestImagesOf } from './services/largest-image.ts'
 
 const AVATAR_UPLOAD_PATH = '/mall/user/updateAvatar'
+const MEDIA_UPLOAD_PATH = '/ops/media'
+const PRODUCT_IMPORT_PATH = '/ops/products/import'
+
+/** The body a call may send: uploads take their file's limit plus the multipart framing. */
+function bodyLimitOf(path: string): number {
+  if (path.endsWith(AVATAR_UPLOAD_PATH)) return AVATAR_MAX_BYTES + 64 * 1024
+  if (path.endsWith(MEDIA_UPLOAD_PATH)) return MEDIA_MAX_BYTES + 512 * 1024
+  if (path.endsWith(PRODUCT_IMPORT_PATH)) return IMPORT_MAX_BYTES + 512 * 1024
+  return 1024 * 1024
+}
 
 /** The API alone, mounted under /api by createApp. */
 function createApi() {
   return new Hono<AppEnv>()
     .use(async (c, next) => {
-      // The avatar upload is the one call with a bigger body: a 2 MB image plus the multipart framing.
-      const maxSize = c.req.path.endsWith(AVATAR_UPLOAD_PATH) ? AVATAR_MAX_BYTES + 64 * 1024 : 1024 * 1024
       return bodyLimit({
-        maxSize,
+        maxSize: bodyLimitOf(c.req.path),
         onError: (c) => fail(c, ResultCode.invalidInput, 'body: too large'),
       })(c, next)
     })
@@ -66,7 +80,11 @@ function createApi() {
     .route('/', extrasRoutes)
     .route('/', pointsRoutes)
     .route('/', pushRoutes)
+    .route('/', productFileRoutes)
     .route('/', opsRoutes)
+    .route('/', catalogOpsRoutes)
+    .route('/', mediaRoutes)
+    .route('/', staffRoutes)
     .route('/', jobsRoutes)
     .route('/', openApiRoutes)
 }

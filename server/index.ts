@@ -10,6 +10,7 @@ import { scheduleTierJob } from './jobs/tier-job.ts'
 import { ensureOperatorAccount } from './services/accounts/operator-account.ts'
 import { loadAuthKeys } from './services/accounts/server-secrets.ts'
 import { createMailer } from './services/mail/mailer.ts'
+import { createLocalMediaStore } from './services/media/local-media-store.ts'
 import type { ProviderSettings } from './services/payments/provider-settings.ts'
 import { createPushToUser, loadVapidKeys } from './services/push/send-push.ts'
 import { loadEnvOrExit, openDatabaseOrExit } from './startup.ts'
@@ -19,8 +20,9 @@ async function main() {
   const database = await openDatabaseOrExit(env)
 
   const mediaDir = join(env.dataDir, 'media')
+  const mediaStore = createLocalMediaStore(mediaDir)
   // Writes the demo pictures on every start (a fresh DATA_DIR may face an already seeded PostgreSQL).
-  const seeded = await seedDemoCatalog(database.db, { mediaDir })
+  const seeded = await seedDemoCatalog(database.db, { mediaDir, mediaStore })
   if (seeded.seeded) console.log(`Seeded the demo catalog: ${seeded.products} products`)
 
   const operator = await ensureOperatorAccount(database.db, {
@@ -56,6 +58,7 @@ async function main() {
     db: database.db,
     staticDir: env.staticDir,
     mediaDir,
+    media: mediaStore,
     uploadsDir,
     logRequests: env.logRequests,
     authKeys: await loadAuthKeys(database.db),

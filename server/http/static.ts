@@ -2,7 +2,14 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Env, Hono, MiddlewareHandler } from 'hono'
-import type { LargestImages } from '../services/largest-image.ts'
+import {
+  CARD_IMAGE_SIZES,
+  fallbackUrlOf,
+  GALLERY_IMAGE_SIZES,
+  MEDIA_FORMATS,
+  srcSetOf,
+} from '../../src/domain/media.ts'
+import type { LargestImage, LargestImages } from '../services/largest-image.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -50,26 +57,58 @@ const attribute = (value: string) =>
 
 const isOwnOrWebUrl = (url: string) => /^(\/[^/]|https?:\/\/)/.test(url)
 
+/** The `sizes` a page draws each kind of image with (the banner and plain images have one width). */
+const SIZES_OF_KIND = { banner: '100vw', cover: GALLERY_IMAGE_SIZES, cards: CARD_IMAGE_SIZES } as const
+
+/** Every URL a picture names is its own: a product's uploaded variants, or a plain image URL. */
+const usable = (image: LargestImage) =>
+  isOwnOrWebUrl(image.url) && (image.picture?.variants.every((variant) => isOwnOrWebUrl(variant.url)) ?? true)
+
+/**
+ * The preload of the image the page paints first: an uploaded picture's AVIF variants with the page's
+ * `sizes`, so the browser fetches the very variant the page's `<picture>` then picks (a browser without
+ * AVIF skips a preload of that type and lets the page choose), else the plain URL.
+ */
+function preloadOf(image: LargestImage, sizes: string): string {
+  const avif = image.picture && srcSetOf(image.picture, 'avif')
+  if (avif)
+    return `<link rel="preload" as="image" type="image/avif" imagesrcset="${attribute(avif)}" imagesizes="${sizes}" fetchpriority="high" />`
+  return `<link rel="preload" as="image" href="${attribute(image.url)}" fetchpriority="high" />`
+}
+
+/** The image as the page will draw it: a `<picture>` of the uploaded variants, or a plain `<img>`. */
+function drawnImage(image: LargestImage, sizes: string, className: string, first: boolean): string {
+  const { picture } = image
+  const src = attribute((picture && fallbackUrlOf(picture)) || image.url)
+  const tag = `<img class="${className}" src="${src}" alt=""${first ? ' fetchpriority="high"' : ''} />`
+  if (!picture) return tag
+  const sources = MEDIA_FORMATS.map((format) => {
+    const srcSet = srcSetOf(picture, format)
+    return srcSet ? `<source type="image/${format}" srcset="${attribute(srcSet)}" sizes="${sizes}" />` : ''
+  }).join('')
+  return `<picture style="display: contents">${sources}${tag}</picture>`
+}
+
 /**
  * The shell with the page's largest images, found before any script runs: the first preloaded at
  * high priority, and all drawn in the skeleton where the page will show them (`.shell-banner`,
  * `.shell-cover`, `img.shell-card` in panda.config.ts, sized like the real ones), so the shopper sees
  * them before the app has loaded.
  */
-function withLargestImages(html: string, images: LargestImages | null): string {
-  const urls = images?.urls.filter(isOwnOrWebUrl).map(attribute) ?? []
-  const [first] = urls
-  if (!images || !first) return html
-  const link = `<link rel="preload" as="image" href="${first}" fetchpriority="high" />`
-  const withLink = html.replace('</head>', `    ${link}\n  </head>`)
-  if (images.kind !== 'cards') {
-    const drawn = `<img class="shell-${images.kind}" src="${first}" alt="" fetchpriority="high" />`
+function withLargestImages(html: string, largest: LargestImages | null): string {
+  const images = largest?.images.filter(usable) ?? []
+  const [first] = images
+  if (!largest || !first) return html
+  const sizes = SIZES_OF_KIND[largest.kind]
+  const withLink = html.replace('</head>', `    ${preloadOf(first, sizes)}\n  </head>`)
+  if (largest.kind !== 'cards') {
+    const drawn = drawnImage(first, sizes, `shell-${largest.kind}`, true)
     return withLink.replace('<div class="shell-block"></div>', drawn)
   }
   let card = 0
   return withLink.replace(/<div class="shell-card"><\/div>/g, (placeholder) => {
-    const src = urls[card++]
-    return src ? `<img class="shell-card" src="${src}" alt="" />` : placeholder
+    const image = images[card++]
+    return image ? drawnImage(image, sizes, 'shell-card', false) : placeholder
   })
 }
 
@@ -98,9 +137,11 @@ export function mountStatic<E extends Env>(
 
   if (existsSync(mediaDir)) {
     const media = serveStatic<E>({ root: mediaDir, rewriteRequestPath: (p) => p.replace(/^\/media/, '') })
+    // Encoded variants (`/media/m/…`) are written once under a name never reused; the demo drawings
+    // are rewritten from code and may change with a release, so they are kept for a day.
     app.use(
       '/media/*',
-      withCacheControl(media, () => 'public, max-age=86400'),
+      withCacheControl(media, (path) => (path.startsWith('/media/m/') ? IMMUTABLE : 'public, max-age=86400')),
     )
   }
 

@@ -6,6 +6,7 @@ import { ok } from '../http/envelope.ts'
 import { addressContracts } from './address/address.routes.ts'
 import { cartContracts } from './cart/cart.routes.ts'
 import { catalogContracts } from './catalog/catalog.routes.ts'
+import { catalogOpsContracts } from './catalog-ops/catalog-ops.routes.ts'
 import { checkoutContracts } from './checkout/checkout.routes.ts'
 import { contentContracts } from './content/content.routes.ts'
 import type { RouteContract } from './contract.ts'
@@ -14,6 +15,7 @@ import { favouriteContracts } from './favourites/favourites.routes.ts'
 import { healthContracts } from './health/health.routes.ts'
 import { historyContracts } from './history/history.routes.ts'
 import { jobsContracts } from './jobs/jobs.routes.ts'
+import { mediaContracts } from './media/media.routes.ts'
 import { membershipContracts } from './membership/membership.routes.ts'
 import { opsContracts } from './ops/ops.routes.ts'
 import { orderContracts } from './orders/orders.routes.ts'
@@ -21,10 +23,12 @@ import { packageContracts } from './packages/packages.routes.ts'
 import { packagingContracts } from './packaging/packaging.routes.ts'
 import { paymentContracts } from './payments/payments.routes.ts'
 import { pointsContracts } from './points/points.routes.ts'
+import { productFileContracts } from './product-files/product-files.routes.ts'
 import { profileContracts } from './profile/profile.routes.ts'
 import { pushContracts } from './push/push.routes.ts'
 import { ratesContracts } from './rates/rates.routes.ts'
 import { shippingContracts } from './shipping/shipping.routes.ts'
+import { staffContracts } from './staff/staff.routes.ts'
 import { userContracts } from './user/user.routes.ts'
 
 /** Every published call. A route that is mounted but missing here fails the OpenAPI test. */
@@ -49,7 +53,11 @@ export const allContracts: readonly RouteContract[] = [
   ...extrasContracts,
   ...pointsContracts,
   ...pushContracts,
+  ...productFileContracts,
   ...opsContracts,
+  ...catalogOpsContracts,
+  ...mediaContracts,
+  ...staffContracts,
   ...jobsContracts,
 ]
 

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
+import type { MediaImageDto } from '../../src/domain/media.ts'
 import { DEFAULT_PAGE_SIZE } from '../../src/domain/queries.ts'
 import type { Db } from '../db/client.ts'
 import { banners, products } from '../db/schema.ts'
@@ -18,7 +19,18 @@ const FIRST_SCREEN_CARDS = 4
  */
 export interface LargestImages {
   kind: 'banner' | 'cover' | 'cards'
-  urls: string[]
+  images: LargestImage[]
+}
+
+/** A plain URL, and the uploaded picture with its variants the page draws instead when there is one. */
+export interface LargestImage {
+  url: string
+  picture: MediaImageDto | null
+}
+
+const coverOf = (row: { imgList: string[]; images: MediaImageDto[] }): LargestImage | null => {
+  const url = row.imgList[0]
+  return url ? { url, picture: row.images[0] ?? null } : null
 }
 
 /**
@@ -39,24 +51,25 @@ export async function largestImagesOf(
         .where(eq(banners.active, true))
         .orderBy(asc(banners.sort), asc(banners.id))
         .limit(1)
-      return first ? { kind: 'banner', urls: [first.imgUrl] } : null
+      return first ? { kind: 'banner', images: [{ url: first.imgUrl, picture: null }] } : null
     }
     const product = PRODUCT_PAGE.exec(path)
     if (product) {
       const [row] = await db
-        .select({ imgList: products.imgList })
+        .select({ imgList: products.imgList, images: products.images })
         .from(products)
         .where(eq(products.id, Number(product[1])))
         .limit(1)
-      const cover = row?.imgList[0]
-      return cover ? { kind: 'cover', urls: [cover] } : null
+      const cover = row && coverOf(row)
+      return cover ? { kind: 'cover', images: [cover] } : null
     }
     const list = LIST_PAGE.exec(path)?.[1] as ProductListName | undefined
     if (list) {
       const pageNum = Number(search.get('pageNum') ?? '1')
       if (!Number.isInteger(pageNum) || pageNum < 1 || pageNum > 10_000) return null
-      const urls = await coversOnPage(db, list, { pageNum, pageSize: DEFAULT_PAGE_SIZE }, FIRST_SCREEN_CARDS)
-      return urls.length > 0 ? { kind: 'cards', urls } : null
+      const rows = await coversOnPage(db, list, { pageNum, pageSize: DEFAULT_PAGE_SIZE }, FIRST_SCREEN_CARDS)
+      const images = rows.flatMap((row) => coverOf(row) ?? [])
+      return images.length > 0 ? { kind: 'cards', images } : null
     }
     return null
   } catch {

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { orRequired, payloadObject } from './fields.ts'
+import { idValue } from './list-queries.ts'
 import type { MediaImageDto } from './media.ts'
 import { ValidationMessage } from './validation-messages.ts'
 
@@ -19,6 +20,9 @@ export const TaxonomyMessage = {
   hasChildren: 'cannot have a parent while it has child categories (two levels only)',
   hot: 'must be true or false',
   logo: 'must be an uploaded picture id, or empty',
+  unknownParent: 'must be an existing category',
+  unknownLogo: 'must be a picture that was uploaded',
+  inUse: 'is still in use',
 } as const
 
 const name = v.pipe(
@@ -88,3 +92,6 @@ export interface InUseData {
   /** Categories only. */
   children?: number
 }
+
+/** `{id}` of the console's category, series and brand calls. */
+export const taxonomyIdParams = v.object({ id: idValue })

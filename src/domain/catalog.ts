@@ -25,7 +25,10 @@ export interface ProductCardDto extends VisiblePrices {
   jpProductName: string | null
   enProductName: string | null
   imgList: string[]
-  /** Uploaded pictures with their encoded variants, cover first (absent for pictures from elsewhere). */
+  /**
+   * Uploaded pictures with their encoded variants, cover first (absent for pictures from elsewhere):
+   * a card carries its cover alone, the detail page every picture.
+   */
   images?: MediaImageDto[]
   sellTimeStr: string | null
   /** ISO instant. */
@@ -83,6 +86,15 @@ export interface ProductDetailDto extends ProductCardDto {
   memberPrice?: { referencePrice: number; discountedPrice: number; points: number }
   /** Signed-in callers only: whether the product is in their favourites. */
   collected?: boolean
+}
+
+/**
+ * A brand as the shop shows it (GET /mall/brand/list and /mall/brand/trending): names in the three
+ * languages, its logo when one was uploaded, and how many of its products are on sale.
+ */
+export interface BrandDto extends NamedRef {
+  logo: MediaImageDto | null
+  productCount: number
 }
 
 export interface BannerDto {

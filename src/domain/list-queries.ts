@@ -34,13 +34,15 @@ const orderStatusFilter = v.pipe(
 
 /**
  * GET /mall/product/search. Category 0 is the synthetic "All" entry of the category tree and type 0 is
- * "all" (spec §3, §4), so both default to 0; a series has no "all" id and is undefined when left out.
+ * "all" (spec §3, §4), so both default to 0; a series or a brand has no "all" id and is undefined when
+ * left out.
  */
 export const productListQuery = v.object({
   ...pageQuery.entries,
   ...languageQuery.entries,
   category: queryValue(wholeNumber(0, MAX_ID), '0'),
   series: optionalQueryValue(wholeNumber(1, MAX_ID)),
+  brandId: optionalQueryValue(wholeNumber(1, MAX_ID)),
   keywords: optionalQueryValue(keywordsSchema),
   type: queryValue(productTypeFilter, '0'),
 })

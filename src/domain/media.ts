@@ -9,8 +9,26 @@ export const MEDIA_WIDTHS = [320, 640, 1280] as const
 export const MEDIA_FORMATS = ['avif', 'webp'] as const
 export type MediaFormat = (typeof MEDIA_FORMATS)[number]
 
+/**
+ * How wide pages draw a product picture (`sizes`), shared with the server's HTML skeleton so the
+ * picture it preloads is the variant the page then asks for. A card in the product grid: 2 → 4 → 6
+ * columns, the page at most 80rem wide.
+ */
+export const CARD_IMAGE_SIZES = '(min-width: 1280px) 208px, (min-width: 768px) 25vw, 50vw'
+
+/** The product page's large image: the page's first column (2 of 5 from md, the page at most 80rem). */
+export const GALLERY_IMAGE_SIZES = '(min-width: 1280px) 500px, (min-width: 768px) 40vw, 100vw'
+
 /** The largest upload accepted, in bytes (10 MB). */
 export const MEDIA_MAX_BYTES = 10 * 1024 * 1024
+
+/** Why POST /api/ops/media refuses a file (msg `file: …`): English, the console translates each. */
+export const MediaMessage = {
+  type: 'must be a JPEG, PNG, WebP or AVIF image',
+  tooLarge: 'must be at most 10 MB',
+  tooManyPixels: 'must be at most 40 megapixels and 20,000 pixels on a side',
+  unreadable: 'could not be read as an image (is it damaged?)',
+} as const
 
 /** One encoded variant as stored: `key` is the media store's name for it. */
 export interface MediaVariant {

@@ -1,6 +1,8 @@
 import * as v from 'valibot'
 import { orRequired, payloadObject } from './fields.ts'
+import { idValue } from './list-queries.ts'
 import type { MediaImageDto } from './media.ts'
+import { optionalQueryValue, type Page, pageQuery, wholeNumber } from './queries.ts'
 import { ValidationMessage } from './validation-messages.ts'
 
 /*
@@ -39,6 +41,50 @@ export const PRICE_FIELDS = [
   'enBatchPrice',
 ] as const
 export type PriceField = (typeof PRICE_FIELDS)[number]
+
+/**
+ * Every field of a product's body (productFieldEntries has exactly these), in the one order the
+ * editor's form and the bulk file's columns follow.
+ */
+export const PRODUCT_FIELDS = [
+  'itemNo',
+  'janCode',
+  'boxBarcode',
+  'productName',
+  'jpProductName',
+  'enProductName',
+  'type',
+  'categoryId',
+  'seriesId',
+  'brandId',
+  'sellTime',
+  'preSellEndTime',
+  'releaseDate',
+  ...PRICE_FIELDS,
+  'isDiscount',
+  'isFront',
+  'boxIn',
+  'orderBase',
+  'stock',
+  'status',
+  'hotRank',
+  'newRank',
+  'recommendRank',
+  'weightG',
+  'description',
+  'jpDescription',
+  'enDescription',
+  'images',
+] as const
+export type ProductBodyField = (typeof PRODUCT_FIELDS)[number]
+
+/** PRODUCT_FIELDS but those left out, in the same order. */
+export function productFieldsWithout<const X extends ProductBodyField>(
+  leftOut: readonly X[],
+): readonly Exclude<ProductBodyField, X>[] {
+  const left = new Set<ProductBodyField>(leftOut)
+  return PRODUCT_FIELDS.filter((field): field is Exclude<ProductBodyField, X> => !left.has(field))
+}
 
 export const MAX_PRICE_YEN = 9_999_999
 export const MAX_PRODUCT_IMAGES = 20
@@ -185,7 +231,7 @@ export const productFieldEntries = {
     ),
     [],
   ),
-}
+} satisfies Record<ProductBodyField, v.GenericSchema>
 
 /**
  * Pre-orders close on or before the sale date (Tokyo): a window closing after the goods are out
@@ -201,21 +247,34 @@ export function preSellEndFitsSale(fields: {
   return Date.parse(fields.preSellEndTime) <= endOfSaleDay
 }
 
-const withProductRules = <
-  S extends v.GenericSchema<unknown, { sellTime: string | null; preSellEndTime: string | null }>,
->(
-  schema: S,
-) =>
-  v.pipe(
-    schema,
-    v.forward(v.check(preSellEndFitsSale, ProductEditorMessage.preSellEndAfterSale), ['preSellEndTime']),
-  )
+type SaleDates = Parameters<typeof preSellEndFitsSale>[0]
 
-export const productBody = withProductRules(payloadObject(productFieldEntries))
+/**
+ * The pre-order rule, reported on preSellEndTime. A partial check: it runs once the two dates are
+ * valid, even when another field is not, so every message shows at once.
+ */
+const preSellEndRule = v.forward(
+  v.partialCheck(
+    [['sellTime'], ['preSellEndTime']],
+    preSellEndFitsSale,
+    ProductEditorMessage.preSellEndAfterSale,
+  ),
+  ['preSellEndTime'],
+)
+
+/**
+ * The object with the pre-order rule. A check hands on its input unchanged, so the body keeps every
+ * field's type; that is written out here, as valibot cannot check the paths on a generic object.
+ */
+type PassedOn<T> = v.GenericValidation<T, T, v.PartialCheckIssue<SaleDates>>
+const withPreSellEndRule = <S extends v.GenericSchema<unknown, SaleDates>>(object: S) =>
+  v.pipe<S, PassedOn<v.InferOutput<S>>>(object, preSellEndRule as unknown as PassedOn<v.InferOutput<S>>)
+
+export const productBody = withPreSellEndRule(payloadObject(productFieldEntries))
 export type ProductBody = v.InferOutput<typeof productBody>
 
 /** PUT /api/ops/products/{id}: the fields and the `updatedAt` the editor read (optimistic concurrency). */
-export const productUpdateBody = withProductRules(
+export const productUpdateBody = withPreSellEndRule(
   payloadObject({
     ...productFieldEntries,
     updatedAt: v.pipe(
@@ -241,3 +300,48 @@ export interface OpsProductDto extends Omit<ProductBody, 'images'> {
 export interface ProductConflictData {
   current: OpsProductDto
 }
+
+/**
+ * What the server reports when a product's field names something that does not exist, or an item
+ * number another product already has (a 400 or 409 reading `${field}: ${message}`).
+ */
+export const ProductReferenceMessage = {
+  categoryId: 'must be an existing category',
+  seriesId: 'must be an existing series',
+  brandId: 'must be an existing brand',
+  images: 'must be pictures that were uploaded',
+  itemNoTaken: 'is already the item number of another product',
+  stale: 'someone else saved the product after it was read',
+} as const
+
+/** `{id}` of the console's product calls. */
+export const productIdParams = v.object({ id: idValue })
+
+/** The product list's keyword (also the export's): trimmed, at most 100 characters, blank is none. */
+export const productKeywordQuery = optionalQueryValue(
+  v.pipe(
+    v.string(ValidationMessage.text),
+    v.trim(),
+    v.maxLength(100, ValidationMessage.atMost100),
+    v.transform((keyword) => keyword || undefined),
+  ),
+)
+
+/**
+ * GET /api/ops/products: a page of every product (any status), newest first. `keyword` is an item
+ * number (any case), a JAN code or a box barcode exactly, or a part of any of the three names; a
+ * top-level category covers its children.
+ */
+export const opsProductListQuery = v.object({
+  ...pageQuery.entries,
+  keyword: productKeywordQuery,
+  type: optionalQueryValue(wholeNumber(1, 9)),
+  categoryId: optionalQueryValue(idValue),
+  seriesId: optionalQueryValue(idValue),
+  brandId: optionalQueryValue(idValue),
+  status: optionalQueryValue(wholeNumber(1, 2)),
+})
+export type OpsProductListQuery = v.InferOutput<typeof opsProductListQuery>
+
+/** The answer of GET /api/ops/products. */
+export type OpsProductPage = Page<OpsProductDto>

@@ -1,45 +1,37 @@
+import { type ProductBody, productFieldsWithout } from './product-editor.ts'
+
 /*
  * The bulk import and export of products (backoffice §2 'Import'): one header row of field names,
  * then a product a row, matched on itemNo. Shared by the server that reads and writes the files and
  * the console that shows the preview.
  */
 
-/** The columns of an export and of the template, in order (category, series and brand by id and name). */
-export const PRODUCT_FILE_COLUMNS = [
-  'itemNo',
-  'janCode',
-  'boxBarcode',
-  'productName',
-  'jpProductName',
-  'enProductName',
-  'type',
-  'categoryId',
-  'category',
-  'seriesId',
-  'series',
-  'brandId',
-  'brand',
-  'sellTime',
-  'preSellEndTime',
-  'releaseDate',
-  'cnAlonePrice',
-  'cnBatchPrice',
-  'jpAlonePrice',
-  'jpBatchPrice',
-  'enAlonePrice',
-  'enBatchPrice',
-  'isDiscount',
-  'isFront',
-  'boxIn',
-  'orderBase',
-  'stock',
-  'status',
-  'hotRank',
-  'newRank',
-  'recommendRank',
-  'weightG',
-] as const
-export type ProductFileColumn = (typeof PRODUCT_FILE_COLUMNS)[number]
+/** The product's fields edited in the console only: a file may name them, the import leaves them alone. */
+export const CONSOLE_ONLY_FIELDS = ['description', 'jpDescription', 'enDescription', 'images'] as const
+
+/** The product's fields a file carries, in the editor's order. */
+export const PRODUCT_FILE_FIELDS = productFieldsWithout(CONSOLE_ONLY_FIELDS)
+export type ProductFileFields = Omit<ProductBody, (typeof CONSOLE_ONLY_FIELDS)[number]>
+export type ProductFileField = keyof ProductFileFields
+
+type NameColumn = 'category' | 'series' | 'brand'
+export type ProductFileColumn = ProductFileField | NameColumn
+
+/** The name column after an id column: a category, series or brand is given by either. */
+const NAME_COLUMN_AFTER: Partial<Record<ProductFileField, NameColumn>> = {
+  categoryId: 'category',
+  seriesId: 'series',
+  brandId: 'brand',
+}
+
+/**
+ * The columns of an export and of the template, in order: the file's fields, with category, series
+ * and brand each by id and then by name (`categoryId`, `category`, …).
+ */
+export const PRODUCT_FILE_COLUMNS: readonly ProductFileColumn[] = PRODUCT_FILE_FIELDS.flatMap((field) => {
+  const name = NAME_COLUMN_AFTER[field]
+  return name ? [field, name] : [field]
+})
 
 /** What happens to a row on apply. */
 export type ImportRowOutcome = 'created' | 'updated' | 'unchanged'

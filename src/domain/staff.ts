@@ -1,4 +1,7 @@
 import * as v from 'valibot'
+import { emailSchema, nicknameSchema, passwordSchema } from './account.ts'
+import { payloadObject } from './fields.ts'
+import { idValue } from './list-queries.ts'
 import type { LocalizedText } from './localized.ts'
 
 /*
@@ -19,7 +22,17 @@ export const STAFF_PERMISSIONS = [
 ] as const
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number]
 
-export const staffPermission = v.picklist(STAFF_PERMISSIONS, 'must be one of the console permissions')
+/** The phrases the staff calls report after a field name (the console translates each). */
+export const StaffMessage = {
+  permission: 'must be one of the console permissions',
+  permissionList: 'must be a list of console permissions',
+  boolean: 'must be true or false',
+  notYourself: 'cannot disable your own account',
+  keepOwnStaff: 'cannot remove your own staff permission',
+  lastStaffAccount: 'must leave at least one enabled account with the staff permission',
+} as const
+
+export const staffPermission = v.picklist(STAFF_PERMISSIONS, StaffMessage.permission)
 
 /** What each permission opens, as the console names it. */
 export const STAFF_PERMISSION_LABELS: Record<StaffPermission, LocalizedText> = {
@@ -58,3 +71,30 @@ export interface StaffAccountDto {
   /** ISO instant. */
   createTime: string
 }
+
+/** Permissions as sent, each once, in the console's order (so a stored list compares as equal). */
+const permissionList = v.pipe(
+  v.array(staffPermission, StaffMessage.permissionList),
+  v.transform((held): StaffPermission[] =>
+    STAFF_PERMISSIONS.filter((permission) => held.includes(permission)),
+  ),
+)
+
+/** POST /api/ops/staff. The password meets the shop's policy; the account must change it on first use. */
+export const staffCreateBody = payloadObject({
+  email: emailSchema,
+  nickname: nicknameSchema,
+  password: passwordSchema,
+  permissions: permissionList,
+})
+export type StaffCreateBody = v.InferOutput<typeof staffCreateBody>
+
+/** PUT /api/ops/staff/{id}: what to change; a field left out stays as it is. */
+export const staffUpdateBody = payloadObject({
+  permissions: v.optional(permissionList),
+  disabled: v.optional(v.boolean(StaffMessage.boolean)),
+})
+export type StaffUpdateBody = v.InferOutput<typeof staffUpdateBody>
+
+/** `{id}` of PUT /api/ops/staff/{id}. */
+export const staffIdParams = v.object({ id: idValue })

@@ -12,9 +12,12 @@ import { measureApiThroughput, throughputLines } from './api-throughput.ts'
 import { createOrderLines, measureCreateOrder } from './create-order.ts'
 import { deadlineSweepLines, measureDeadlineSweep } from './deadline-sweep.ts'
 import { type FirstPageJs, measureFirstPageJs } from './first-page-js.ts'
+import { imagePipelineLine, measureImagePipeline } from './image-pipeline.ts'
 import { measureLighthouse } from './lighthouse-scores.ts'
+import { measureOpsProductList, printOpsProductList } from './ops-product-list.ts'
 import { measureCommitCost } from './pglite-commit-cost.ts'
 import { measurePriceEngine } from './price-engine.ts'
+import { measureProductImport, productImportLines } from './product-import.ts'
 import { measureSearchLatency, printSearchLatency } from './search-latency.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'yoyaku-bench-'))
@@ -81,12 +84,18 @@ try {
   await stopServer(server, run.exited)
   const commitCost = [await measureCommitCost(true), await measureCommitCost(false)]
   const priceEngine = measurePriceEngine()
+  // One 12-megapixel upload through the picture pipeline, median of 5.
+  const imagePipeline = await measureImagePipeline()
   // PGlite always; PostgreSQL too when TEST_DATABASE_URL is set.
   const createOrder = await measureCreateOrder()
   // 10,000 open orders; PGlite always, PostgreSQL too when TEST_DATABASE_URL is set.
   const deadlineSweep = await measureDeadlineSweep()
+  // 10,000-row CSV on the demo catalog; PGlite always, PostgreSQL too when TEST_DATABASE_URL is set.
+  const productImport = await measureProductImport()
   // Runs its own servers: on the demo catalog, then on one grown to 100,000 products.
   const searchLatency = await measureSearchLatency()
+  // Its own server too, on a catalog grown to 100,000 products, signed in as the operator.
+  const opsProductList = await measureOpsProductList()
   const results = {
     at: new Date().toISOString(),
     node: process.version,
@@ -96,9 +105,12 @@ try {
     latency,
     commitCost,
     priceEngine,
+    imagePipeline,
     createOrder,
     deadlineSweep,
+    productImport,
     searchLatency,
+    opsProductList,
   }
   mkdirSync('bench-results', { recursive: true })
   writeFileSync(join('bench-results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`)
@@ -123,9 +135,12 @@ try {
   console.log(
     `price engine: ${priceEngine.microsPerLine} µs a line, ${priceEngine.linesPerSecond} lines/s (${priceEngine.lines} lines)`,
   )
+  console.log(imagePipelineLine(imagePipeline))
   for (const line of createOrderLines(createOrder)) console.log(line)
   for (const line of deadlineSweepLines(deadlineSweep)) console.log(line)
+  for (const line of productImportLines(productImport)) console.log(line)
   printSearchLatency(searchLatency)
+  printOpsProductList(opsProductList)
 } finally {
   server.child.kill('SIGTERM')
   await run.exited

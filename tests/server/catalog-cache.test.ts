@@ -18,6 +18,7 @@ import {
 import { loadAuthKeys } from '../../server/services/accounts/server-secrets.ts'
 import { notifyCatalogChanged } from '../../server/services/catalog-changes.ts'
 import { createMailer } from '../../server/services/mail/mailer.ts'
+import { createLocalMediaStore } from '../../server/services/media/local-media-store.ts'
 import type {
   AnnouncementDto,
   BannerDto,
@@ -327,6 +328,7 @@ async function appOn(db: Db, scratch: string) {
     db,
     staticDir: scratch,
     mediaDir: scratch,
+    media: createLocalMediaStore(scratch),
     uploadsDir: scratch,
     logRequests: false,
     authKeys: await loadAuthKeys(db),

@@ -50,7 +50,7 @@ describe('the server process', () => {
       restarted.child.kill('SIGTERM')
       await third.exited
     }
-  })
+  }, 120_000) // three real server starts, migrations on a fresh PGlite first: ~15 s alone, far more in a loaded run
 
   it('stops with one clear line on a bad setting', async () => {
     const { exited } = runServer({ ...env, PORT: 'eighty' })

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { banners } from '../../server/db/schema.ts'
+import { CARD_IMAGE_SIZES, GALLERY_IMAGE_SIZES } from '../../src/domain/media.ts'
 import { insertProducts, productRow } from './support/catalog-fixture.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
@@ -110,6 +111,40 @@ describe('serving the built PWA', () => {
     expect(await preloads('/product-hot/list')).toEqual(['/media/demo/hot-1.svg'])
     expect(await cardsOf('/product-hot/list?pageNum=2')).toEqual([])
     expect(await cardsOf('/product-new/list')).toEqual([])
+  })
+
+  it('preloads the AVIF variant a product page will pick, and draws the uploaded picture in the skeleton', async () => {
+    const picture = {
+      id: 7,
+      width: 1600,
+      height: 1200,
+      placeholder: 'data:image/webp;base64,AAAA',
+      variants: [320, 640, 1280].flatMap((width) =>
+        (['avif', 'webp'] as const).map((format) => ({
+          width,
+          format,
+          url: `/media/m/cover-${width}.${format}`,
+        })),
+      ),
+    }
+    const [product] = await insertProducts(t.db, [
+      productRow({ imgList: ['/media/m/cover-640.webp'], images: [picture], hotRank: 0 }),
+    ])
+    const page = await (await t.app.request(`/product/${product?.id}`)).text()
+    const avif = '/media/m/cover-320.avif 320w, /media/m/cover-640.avif 640w, /media/m/cover-1280.avif 1280w'
+    // one fetch of the cover: the preload names the same srcset and sizes as the page's <picture>
+    expect(page).toContain(
+      `<link rel="preload" as="image" type="image/avif" imagesrcset="${avif}" imagesizes="${GALLERY_IMAGE_SIZES}" fetchpriority="high" />`,
+    )
+    expect(page).not.toMatch(/<link rel="preload" as="image" href=/)
+    expect(page).toContain(`<source type="image/avif" srcset="${avif}" sizes="${GALLERY_IMAGE_SIZES}" />`)
+    expect(page).toContain(
+      '<img class="shell-cover" src="/media/m/cover-640.webp" alt="" fetchpriority="high" />',
+    )
+    // the hot list's first card draws it with the cards' sizes
+    const list = await (await t.app.request('/product-hot/list')).text()
+    expect(list).toContain(`imagesizes="${CARD_IMAGE_SIZES}"`)
+    expect(list).toContain('<img class="shell-card" src="/media/m/cover-640.webp" alt="" />')
   })
 
   it('serves media files', async () => {

@@ -150,6 +150,8 @@ export const products = pgTable(
     // Item numbers match whatever case the shopper types.
     index('products_item_no_lower_idx').on(sql`lower(${t.itemNo})`),
     index('products_type_idx').on(t.type),
+    // The console filters by status alone (every product off sale): its count reads this index only.
+    index('products_status_idx').on(t.status),
     index('products_category_idx').on(t.categoryId),
     index('products_series_idx').on(t.seriesId),
     index('products_brand_idx').on(t.brandId),

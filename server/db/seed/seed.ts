@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { notifyCatalogChanged } from '../../services/catalog-changes.ts'
 import { sanitiseHtml } from '../../services/html-sanitiser.ts'
+import { createLocalMediaStore } from '../../services/media/local-media-store.ts'
+import type { MediaStore } from '../../services/media/media-store.ts'
 import { writeShopSettings } from '../../services/shop-settings.ts'
 import type { Db } from '../client.ts'
 import {
@@ -23,6 +25,7 @@ import {
   generateDemoProducts,
 } from './demo-catalog.ts'
 import { writeDemoImages } from './demo-images.ts'
+import { demoImagesOf, prepareDemoMedia, recordDemoMedia } from './demo-media.ts'
 import { DEMO_SHOP_SETTINGS, demoCustomerServiceContacts } from './demo-service.ts'
 
 /** Held for the seeding transaction, so two servers on one PostgreSQL cannot both seed. */
@@ -35,6 +38,11 @@ export interface SeedOptions {
   today?: Date
   /** Where to write the demo pictures (`<mediaDir>/demo/*.svg`); skipped when absent. */
   mediaDir?: string
+  /**
+   * Where the demo products' pictures are stored once through the upload pipeline; defaults to the
+   * local store under mediaDir. Without either, products get only their imgList.
+   */
+  mediaStore?: MediaStore
 }
 
 async function lockSeeding(tx: Db): Promise<void> {
@@ -73,21 +81,36 @@ export async function seedDemoCatalog(
   const today = options.today ?? new Date()
   const count = options.products ?? DEFAULT_DEMO_PRODUCTS
   if (options.mediaDir) await writeDemoImages(options.mediaDir)
+  const store = options.mediaStore ?? (options.mediaDir ? createLocalMediaStore(options.mediaDir) : undefined)
+  // Encoded before the transaction (seconds of CPU); new pictures only when the catalog is to be seeded.
+  const catalogExists = async (reader: Db) =>
+    (await reader.select({ id: categories.id }).from(categories).limit(1)).length > 0
+  const demoMedia =
+    store &&
+    (await prepareDemoMedia(db, store, {
+      encodeNew: !(await catalogExists(db)),
+      // The products are generated again in the transaction, identically: only their pictures are encoded.
+      urls: new Set(
+        [...generateDemoProducts({ seed, today, count })].flat().flatMap((product) => product.imgList),
+      ),
+    }))
   const catalog = generateDemoCatalog({ seed, today })
 
   return db.transaction(async (tx) => {
     await lockSeeding(tx)
-    const existing = await tx.select({ id: categories.id }).from(categories).limit(1)
-    if (existing.length > 0) return { seeded: false, products: 0 }
+    if (await catalogExists(tx)) return { seeded: false, products: 0 }
 
     // Parents first: children refer to them.
     await tx.insert(categories).values(catalog.categories.filter((c) => c.parentId === null))
     await tx.insert(categories).values(catalog.categories.filter((c) => c.parentId !== null))
     await tx.insert(series).values(catalog.series)
     await tx.insert(brands).values(catalog.brands)
+    const imagesByUrl = store && demoMedia ? await recordDemoMedia(tx, store, demoMedia) : new Map()
     let inserted = 0
     for (const batch of generateDemoProducts({ seed, today, count })) {
-      await tx.insert(products).values(batch)
+      await tx
+        .insert(products)
+        .values(batch.map((product) => ({ ...product, images: demoImagesOf(product.imgList, imagesByUrl) })))
       inserted += batch.length
     }
     await tx.insert(banners).values(catalog.banners)

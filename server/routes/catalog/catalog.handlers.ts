@@ -8,6 +8,8 @@ import { notFound, ok } from '../../http/envelope.ts'
 import { optionalSession, priceViewerOf, requireSession } from '../../http/session.ts'
 import { validParams, validQuery } from '../../http/validate.ts'
 import { recordProductView } from '../../services/browsing-history.ts'
+import { pageBestSellers } from '../../services/catalog/best-sellers.ts'
+import { listBrands, listTrendingBrands } from '../../services/catalog/brands.ts'
 import type { CardAudience } from '../../services/catalog/card-pages.ts'
 import { listCategoryTree } from '../../services/catalog/categories.ts'
 import { readProductDetail } from '../../services/catalog/product-detail.ts'
@@ -71,6 +73,41 @@ export const hotListPageHandlers = pagedListHandlers('hot', contracts.hotListPag
 export const newListPageHandlers = pagedListHandlers('new', contracts.newListPage)
 export const recommendListPageHandlers = pagedListHandlers('recommend', contracts.recommendListPage)
 export const discountListPageHandlers = pagedListHandlers('discount', contracts.discountListPage)
+
+/**
+ * Best sellers change with orders as well as with the catalog, and orders send no catalog notice: a
+ * cached page is at most the cache's TTL (60 s) behind the sales, which a 30-day ranking can bear.
+ */
+export const bestListHandlers = factory.createHandlers(
+  optionalSession(),
+  validQuery(contracts.bestList.query),
+  async (c) => {
+    const query = c.req.valid('query')
+    const { language, pageNum, pageSize } = query
+    const { db, now } = c.var.deps
+    return answerCatalog(c, {
+      query,
+      prices: priceKeyOf(priceViewerOf(c), language),
+      load: () => pageBestSellers(db, sharedAudienceOf(c, language), { pageNum, pageSize }, now()),
+      cards: 'page',
+    })
+  },
+)
+
+// Brands carry names in all three languages and no prices: `language` is validated, not used.
+export const brandListHandlers = factory.createHandlers(validQuery(contracts.brandList.query), async (c) =>
+  answerCatalog(c, { query: c.req.valid('query'), load: () => listBrands(c.var.deps.db) }),
+)
+
+// As stale as best sellers at most (see above).
+export const trendingBrandsHandlers = factory.createHandlers(
+  validQuery(contracts.trendingBrands.query),
+  async (c) =>
+    answerCatalog(c, {
+      query: c.req.valid('query'),
+      load: () => listTrendingBrands(c.var.deps.db, c.var.deps.now()),
+    }),
+)
 
 // Series carry names in all three languages and no prices: `language` is validated, not used.
 export const hotSeriesListHandlers = factory.createHandlers(

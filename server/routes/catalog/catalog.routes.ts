@@ -45,6 +45,39 @@ export const discountListPage = pagedList(
   'Discounted products, newest first',
 )
 
+export const bestList = {
+  method: 'get',
+  path: '/mall/product/bestList',
+  summary:
+    'Best sellers: on-sale products by units on orders paid in the last 30 days, ties newest first; ' +
+    'the products that sold nothing follow by hot rank, then newest; paged; prices only for callers allowed to see them',
+  tag: 'catalog',
+  access: 'public',
+  query: pagedListQuery,
+  returns: 'Page<ProductCardDto>',
+} satisfies RouteContract
+
+export const brandList = {
+  method: 'get',
+  path: '/mall/brand/list',
+  summary: 'Every brand by sort order, names in zh/ja/en, its logo and its count of products on sale',
+  tag: 'catalog',
+  access: 'public',
+  query: languageQuery,
+  returns: 'BrandDto[]',
+} satisfies RouteContract
+
+export const trendingBrands = {
+  method: 'get',
+  path: '/mall/brand/trending',
+  summary:
+    'At most 12 brands by units on orders paid in the last 30 days; brands that sold nothing are left out',
+  tag: 'catalog',
+  access: 'public',
+  query: languageQuery,
+  returns: 'BrandDto[]',
+} satisfies RouteContract
+
 export const hotSeriesList = {
   method: 'get',
   path: '/mall/product/hotSeriesList',
@@ -81,7 +114,7 @@ export const search = {
   summary:
     'Search on-sale products: keywords match item number (any case), JAN code or box barcode exactly, ' +
     'or any of the three names by substring, exact code hits first, then newest; ' +
-    'a parent category includes its children; paged with a total',
+    'a parent category includes its children; brandId keeps one brand; paged with a total',
   tag: 'catalog',
   access: 'public',
   query: productListQuery,
@@ -119,6 +152,9 @@ export const catalogContracts = [
   newListPage,
   recommendListPage,
   discountListPage,
+  bestList,
+  brandList,
+  trendingBrands,
   hotSeriesList,
   hotSeriesPage,
   allSeries,

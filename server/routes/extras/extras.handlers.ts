@@ -15,7 +15,7 @@ import { ResultCode } from '../../../src/domain/result-code.ts'
 import { ValidationMessage } from '../../../src/domain/validation-messages.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { ApiError, ok } from '../../http/envelope.ts'
-import { requireSession, signedIn } from '../../http/session.ts'
+import { requirePermission, requireSession, signedIn } from '../../http/session.ts'
 import { validJson, validParams, validQuery } from '../../http/validate.ts'
 import { payExtraFees } from '../../services/extras/extra-payment.ts'
 import { createExtraFee, listOpsExtraFees, voidExtraFee } from '../../services/extras/ops-extra-fees.ts'
@@ -27,8 +27,6 @@ const factory = createFactory<AppEnv>()
 
 // Paying is a customer's act: an operator has no fees of their own.
 const customerOnly = requireSession({ kind: 'customer' })
-/** The console's calls: no token 401, a customer's 403. */
-const operatorOnly = requireSession({ kind: 'operator' })
 
 const typeNotOffered = () =>
   new ApiError(ResultCode.invalidInput, `type: ${ValidationMessage.payType}`, {
@@ -113,13 +111,13 @@ export const payPaypalHandlers = factory.createHandlers(
 )
 
 export const opsListHandlers = factory.createHandlers(
-  operatorOnly,
+  requirePermission('payments'),
   validQuery(opsExtraFeeListQuery),
   async (c) => ok(c, await listOpsExtraFees(c.var.deps.db, c.req.valid('query'))),
 )
 
 export const opsCreateHandlers = factory.createHandlers(
-  operatorOnly,
+  requirePermission('payments'),
   validJson(opsCreateExtraFeeBody),
   async (c) =>
     ok(
@@ -133,7 +131,7 @@ export const opsCreateHandlers = factory.createHandlers(
 )
 
 export const opsVoidHandlers = factory.createHandlers(
-  operatorOnly,
+  requirePermission('payments'),
   validParams(extraFeeIdParams),
   validJson(opsVoidExtraFeeBody),
   async (c) =>

@@ -78,6 +78,7 @@ export const listOpsExtraFees = {
     'Every shopper’s extra fees, newest first, with the shopper’s e-mail and the payment that paid each. Filters: status (1–4), type (1–4), userId',
   tag: 'ops',
   access: 'operator',
+  permission: 'payments',
   query: opsExtraFeeListQuery,
   returns: '{ list: OpsExtraFeeDto[], total, pageNum, pageSize }',
 } satisfies RouteContract
@@ -89,6 +90,7 @@ export const createOpsExtraFee = {
     'A free-form fee (type 2, unpaid) for a customer, with related orders (theirs), a remark the shopper reads and an optional due date. 400 naming userId when it is not a customer, orderIds when one is not theirs; nothing written. Audited (extraFee.create)',
   tag: 'ops',
   access: 'operator',
+  permission: 'payments',
   body: opsCreateExtraFeeBody,
   returns: 'OpsExtraFeeDto',
 } satisfies RouteContract
@@ -100,6 +102,7 @@ export const voidOpsExtraFee = {
     'An unpaid fee ends 1 → 4, voided (charged in error) or waived (waive: true), with a reason. An open payment of it is cancelled first (its points given back; 409 while one is being confirmed); a package locked until its storage fees are paid is unlocked when this was the last one. 409 with data.status when the fee is not unpaid. Audited (extraFee.void or extraFee.waive)',
   tag: 'ops',
   access: 'operator',
+  permission: 'payments',
   body: opsVoidExtraFeeBody,
   returns: 'OpsExtraFeeDto (after the change)',
 } satisfies RouteContract

@@ -2,20 +2,17 @@ import { createFactory } from 'hono/factory'
 import { vipLevelsBody } from '../../../src/domain/vip-levels-editor.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { ok } from '../../http/envelope.ts'
-import { requireSession, signedIn } from '../../http/session.ts'
+import { requirePermission, signedIn } from '../../http/session.ts'
 import { validJson } from '../../http/validate.ts'
 import { assignMonthlyTiers } from '../../services/tiers/monthly-tiers.ts'
 import { readVipLevels, replaceVipLevels } from '../../services/tiers/vip-levels.ts'
 
 const factory = createFactory<AppEnv>()
 
-/** Console calls: no token 401, a customer's 403. */
-const operatorOnly = requireSession({ kind: 'operator' })
-
 export const vipListHandlers = factory.createHandlers(async (c) => ok(c, await readVipLevels(c.var.deps.db)))
 
 export const updateVipLevelsHandlers = factory.createHandlers(
-  operatorOnly,
+  requirePermission('settings'),
   validJson(vipLevelsBody),
   async (c) =>
     ok(
@@ -29,6 +26,6 @@ export const updateVipLevelsHandlers = factory.createHandlers(
 )
 
 // The service itself, not the logging job wrapper: a failed run is the operator's 500, not a null.
-export const runTierJobHandlers = factory.createHandlers(operatorOnly, async (c) =>
+export const runTierJobHandlers = factory.createHandlers(requirePermission('settings'), async (c) =>
   ok(c, await assignMonthlyTiers(c.var.deps.db, c.var.deps.now(), signedIn(c).userId)),
 )

@@ -19,6 +19,7 @@ export const updateVipLevels = {
     'Replaces the membership levels whole, in one transaction: levels numbered 1..n in order (1 to 10), level 1 at a threshold of 0, thresholds (whole yen) strictly rising, rates from 0 to 1 with at most 4 decimals and never falling. A 400 names the level’s field (levels.2.minMonthlySpend) and changes nothing. Members keep their rate until the next tier job. Audited (vipLevels.update)',
   tag: 'ops',
   access: 'operator',
+  permission: 'settings',
   body: vipLevelsBody,
   returns: 'VipLevel[] (as they now stand)',
 } satisfies RouteContract
@@ -30,6 +31,7 @@ export const runTierJob = {
     'Runs the monthly tier job now on the shop’s clock: if the current shop month’s tiers are not set yet, every member (roles 1 and 2) gets the rate of the level last month’s paid spending reaches, until the month’s last day. Once per month (ran is false afterwards, and while another runner holds the job); audited',
   tag: 'ops',
   access: 'operator',
+  permission: 'settings',
   returns: 'TierRunResult { ran, month, membersUpdated }',
 } satisfies RouteContract
 

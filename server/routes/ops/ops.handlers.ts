@@ -4,7 +4,7 @@ import { opsOrderListQuery, orderIdParams, refundBody } from '../../../src/domai
 import { payLatchBody } from '../../../src/domain/payments.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { ok } from '../../http/envelope.ts'
-import { requireSession, signedIn } from '../../http/session.ts'
+import { requirePermission, signedIn } from '../../http/session.ts'
 import { validJson, validParams, validQuery } from '../../http/validate.ts'
 import { bookArrival, splitOpsOrder } from '../../services/ops/ops-arrival.ts'
 import {
@@ -18,23 +18,20 @@ import { readPayLatch } from '../../services/payments/pay-latch.ts'
 
 const factory = createFactory<AppEnv>()
 
-/** Every console call: no token 401, a customer's 403. */
-export const operatorOnly = requireSession({ kind: 'operator' })
-
 export const listOrdersHandlers = factory.createHandlers(
-  operatorOnly,
+  requirePermission('orders'),
   validQuery(opsOrderListQuery),
   async (c) => ok(c, await listOpsOrders(c.var.deps.db, c.req.valid('query'), c.var.deps.now())),
 )
 
 export const orderDetailHandlers = factory.createHandlers(
-  operatorOnly,
+  requirePermission('orders'),
   validParams(orderIdParams),
   async (c) => ok(c, await loadOpsOrderDetail(c.var.deps.db, c.req.valid('param').id, c.var.deps.now())),
 )
 
 export const markOrderedHandlers = factory.createHandlers(
-  operatorOnly,
+  requirePermission('orders'),
   validParams(orderIdParams),
   async (c) => {
     const detail = await markOrdered(c.var.deps.db, {
@@ -47,7 +44,7 @@ export const markOrderedHandlers = factory.createHandlers(
 )
 
 export const refundOrderHandlers = factory.createHandlers(
-  operatorOnly,
+  requirePermission('payments'),
   validParams(orderIdParams),
   validJson(refundBody),
   async (c) => {
@@ -62,7 +59,7 @@ export const refundOrderHandlers = factory.createHandlers(
 )
 
 export const arrivalHandlers = factory.createHandlers(
-  operatorOnly,
+  requirePermission('warehouse'),
   validParams(orderIdParams),
   validJson(arrivalBody),
   async (c) => {
@@ -79,7 +76,7 @@ export const arrivalHandlers = factory.createHandlers(
 )
 
 export const splitHandlers = factory.createHandlers(
-  operatorOnly,
+  requirePermission('orders'),
   validParams(orderIdParams),
   validJson(splitBody),
   async (c) => {
@@ -93,12 +90,12 @@ export const splitHandlers = factory.createHandlers(
   },
 )
 
-export const readPayLatchHandlers = factory.createHandlers(operatorOnly, async (c) =>
+export const readPayLatchHandlers = factory.createHandlers(requirePermission('payments'), async (c) =>
   ok(c, await readPayLatch(c.var.deps.db)),
 )
 
 export const setPayLatchHandlers = factory.createHandlers(
-  operatorOnly,
+  requirePermission('payments'),
   validJson(payLatchBody),
   async (c) => {
     const latch = await setPayLatch(c.var.deps.db, {

@@ -20,6 +20,7 @@ export const listOpsOrders = {
     'Every shopper’s orders, newest first. Filters: status (table B, each code on its own: 15 is not folded into 1), userId, orderId, startDate and endDate (shop dates, inclusive), keyword (an order number, or a line’s JAN code or item number, exactly; item numbers in any case)',
   tag: 'ops',
   access: 'operator',
+  permission: 'orders',
   query: opsListQuery,
   returns: '{ list: OpsOrderDto[], total, pageNum, pageSize }',
 } satisfies RouteContract
@@ -31,6 +32,7 @@ export const opsOrderDetail = {
     'Any shopper’s order with its lines, children, payments, address, shopper and audit log (newest first)',
   tag: 'ops',
   access: 'operator',
+  permission: 'orders',
   returns: 'OpsOrderDetailDto',
 } satisfies RouteContract
 
@@ -41,6 +43,7 @@ export const markOrdered = {
     'The goods are ordered from the supplier: 3 waitOrder → 4 order, audited. Any other status is a 409 with the current one in data.status',
   tag: 'ops',
   access: 'operator',
+  permission: 'orders',
   returns: 'OpsOrderDetailDto (after the change)',
 } satisfies RouteContract
 
@@ -51,6 +54,7 @@ export const refundOrder = {
     'Gives every paid deposit and balance payment of the order back through the gateway that took it, returns the points used and moves the order to 12 refund (from 3, 4, 5 or 6; otherwise 409), audited with the reason',
   tag: 'ops',
   access: 'operator',
+  permission: 'payments',
   body: refundBody,
   returns: 'OrderRefund { orderId, before, after, payments }',
 } satisfies RouteContract
@@ -62,6 +66,7 @@ export const bookArrival = {
     'The goods reached the warehouse on arrivedAt (a shop date, today or earlier; 400 when in the future, or so long ago that the goods would already be forfeited). With lineIds (some of the order’s lines, each once) the order is split first and only those lines’ child arrives. The order goes 3/4 → 5 arrival when a balance is owed, → 6 finalPay when paid in full; any other status 409. Audited',
   tag: 'ops',
   access: 'operator',
+  permission: 'warehouse',
   body: arrivalBody,
   returns: 'OpsOrderDetailDto of the order that arrived (the child when split)',
 } satisfies RouteContract
@@ -73,6 +78,7 @@ export const splitOrder = {
     'Splits an order in 3 waitOrder or 4 order into one child per group of lines (every line once, two groups or more; else 400 on groups), in the same status; amounts, what was paid and the points held add up to the parent’s to the yen. The order goes to 0 split; other statuses 409. Audited',
   tag: 'ops',
   access: 'operator',
+  permission: 'orders',
   body: splitBody,
   returns: 'OpsOrderDetailDto of the split order, with its children',
 } satisfies RouteContract
@@ -83,6 +89,7 @@ export const readPayLatch = {
   summary: 'Whether payments are open, and the message shoppers see while they are closed',
   tag: 'ops',
   access: 'operator',
+  permission: 'payments',
   returns: 'PayLatchDto { open, message }',
 } satisfies RouteContract
 
@@ -93,6 +100,7 @@ export const setPayLatch = {
     'Opens or closes payments (maintenance): while closed every pay call answers 409 "Payment is currently unavailable". The message is kept while closed and cleared on reopening; audited',
   tag: 'ops',
   access: 'operator',
+  permission: 'payments',
   body: payLatchBody,
   returns: 'PayLatchDto (as it now stands)',
 } satisfies RouteContract

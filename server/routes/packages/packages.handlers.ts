@@ -11,7 +11,7 @@ import {
 import { languageQuery } from '../../../src/domain/queries.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { ok } from '../../http/envelope.ts'
-import { requireSession, signedIn } from '../../http/session.ts'
+import { requirePermission, requireSession, signedIn } from '../../http/session.ts'
 import { validJson, validParams, validQuery } from '../../http/validate.ts'
 import {
   listOpsPackages,
@@ -30,8 +30,6 @@ const factory = createFactory<AppEnv>()
 
 // A shopper's packages are theirs: an operator reads them through /api/ops.
 const customerOnly = requireSession({ kind: 'customer' })
-/** Every console call: no token 401, a customer's 403. */
-const operatorOnly = requireSession({ kind: 'operator' })
 
 const opsPackageParams = v.object({ id: idValue })
 
@@ -92,19 +90,19 @@ export const packageTrackingHandlers = factory.createHandlers(
 )
 
 export const listOpsPackagesHandlers = factory.createHandlers(
-  operatorOnly,
+  requirePermission('warehouse'),
   validQuery(opsPackageListQuery),
   async (c) => ok(c, await listOpsPackages(c.var.deps.db, c.req.valid('query'), c.var.deps.now())),
 )
 
 export const opsPackageDetailHandlers = factory.createHandlers(
-  operatorOnly,
+  requirePermission('warehouse'),
   validParams(opsPackageParams),
   async (c) => ok(c, await loadOpsPackage(c.var.deps.db, c.req.valid('param').id, c.var.deps.now())),
 )
 
 export const shipPackageHandlers = factory.createHandlers(
-  operatorOnly,
+  requirePermission('warehouse'),
   validParams(opsPackageParams),
   validJson(shipBody),
   async (c) => {
@@ -121,7 +119,7 @@ export const shipPackageHandlers = factory.createHandlers(
 )
 
 export const markDeliveredHandlers = factory.createHandlers(
-  operatorOnly,
+  requirePermission('warehouse'),
   validParams(opsPackageParams),
   async (c) => {
     const dto = await markDelivered(c.var.deps.db, {

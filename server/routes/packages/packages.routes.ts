@@ -57,6 +57,7 @@ export const listOpsPackages = {
     'Every shopper’s packages, newest packed first. Filters: status (an outbound code), keyword (a package number exactly or its beginning, an application number, a tracking number, or the shopper’s e-mail)',
   tag: 'ops',
   access: 'operator',
+  permission: 'warehouse',
   query: opsPackageListQuery,
   returns: '{ list: OpsPackageDto[], total, pageNum, pageSize }',
 } satisfies RouteContract
@@ -67,6 +68,7 @@ export const opsPackageDetail = {
   summary: 'Any shopper’s package with its contents, address, shopper and the method paid for',
   tag: 'ops',
   access: 'operator',
+  permission: 'warehouse',
   returns: 'OpsPackageDto',
 } satisfies RouteContract
 
@@ -77,6 +79,7 @@ export const shipPackage = {
     'Hands a package whose fee is paid to the carrier: 4 waitSend → 5 send with the tracking number (400 on trackingNo when it fails the carrier’s check digit: UPU S10 for japanpost, mod 7 for dhl); its orders whose boxes are all sent go 10 → 11. Another status (fee unpaid, already shipped) or another carrier than the paid method’s is a 409. Audited',
   tag: 'ops',
   access: 'operator',
+  permission: 'warehouse',
   body: shipBody,
   returns: 'OpsPackageDto (after the change)',
 } satisfies RouteContract
@@ -88,6 +91,7 @@ export const markDelivered = {
     'The carrier has the package: 5 send → 9 shipping; its orders whose boxes are all there go 11 → 16. Another status is a 409. Audited',
   tag: 'ops',
   access: 'operator',
+  permission: 'warehouse',
   returns: 'OpsPackageDto (after the change)',
 } satisfies RouteContract
 

@@ -10,7 +10,7 @@ import {
 import { languageQuery } from '../../../src/domain/queries.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { ok } from '../../http/envelope.ts'
-import { requireSession, signedIn } from '../../http/session.ts'
+import { requirePermission, requireSession, signedIn } from '../../http/session.ts'
 import { validJson, validParams, validQuery } from '../../http/validate.ts'
 import { listOpsApplies, loadOpsApply, markPicked, packApply } from '../../services/packaging/ops-packing.ts'
 import {
@@ -25,8 +25,6 @@ const factory = createFactory<AppEnv>()
 
 // Packaging requests are a customer's; the operator's side is under /api/ops.
 const customerOnly = requireSession({ kind: 'customer' })
-/** The console's calls: no token 401, a customer's 403. */
-const operatorOnly = requireSession({ kind: 'operator' })
 
 const applyIdParams = v.object({ id: idValue })
 
@@ -62,26 +60,32 @@ export const methodsHandlers = factory.createHandlers(customerOnly, validQuery(m
 )
 
 export const opsListHandlers = factory.createHandlers(
-  operatorOnly,
+  requirePermission('warehouse'),
   validQuery(opsPackageListQuery),
   async (c) => ok(c, await listOpsApplies(c.var.deps.db, c.req.valid('query'), c.var.deps.now())),
 )
 
-export const opsDetailHandlers = factory.createHandlers(operatorOnly, validParams(applyIdParams), async (c) =>
-  ok(c, await loadOpsApply(c.var.deps.db, c.req.valid('param').id, c.var.deps.now())),
+export const opsDetailHandlers = factory.createHandlers(
+  requirePermission('warehouse'),
+  validParams(applyIdParams),
+  async (c) => ok(c, await loadOpsApply(c.var.deps.db, c.req.valid('param').id, c.var.deps.now())),
 )
 
-export const pickedHandlers = factory.createHandlers(operatorOnly, validParams(applyIdParams), async (c) => {
-  const apply = await markPicked(c.var.deps.db, {
-    applyId: c.req.valid('param').id,
-    actorId: signedIn(c).userId,
-    at: c.var.deps.now(),
-  })
-  return ok(c, apply)
-})
+export const pickedHandlers = factory.createHandlers(
+  requirePermission('warehouse'),
+  validParams(applyIdParams),
+  async (c) => {
+    const apply = await markPicked(c.var.deps.db, {
+      applyId: c.req.valid('param').id,
+      actorId: signedIn(c).userId,
+      at: c.var.deps.now(),
+    })
+    return ok(c, apply)
+  },
+)
 
 export const packHandlers = factory.createHandlers(
-  operatorOnly,
+  requirePermission('warehouse'),
   validParams(applyIdParams),
   validJson(packBody),
   async (c) => {

@@ -75,6 +75,7 @@ export const listOpsApplies = {
     'Every shopper’s packaging requests, oldest first (the packing queue). Filters: status (outbound code: 1 requested, 2 picked, 3 packed), keyword (the request’s number or one of its order numbers, a line’s barcode, or the shopper’s e-mail, exactly)',
   tag: 'ops',
   access: 'operator',
+  permission: 'warehouse',
   query: opsPackageListQuery,
   returns: '{ list: OpsPackageApplyDto[], total, pageNum, pageSize }',
 } satisfies RouteContract
@@ -85,6 +86,7 @@ export const opsApplyDetail = {
   summary: 'One packaging request with its lines, shopper, address and packages',
   tag: 'ops',
   access: 'operator',
+  permission: 'warehouse',
   returns: 'OpsPackageApplyDto',
 } satisfies RouteContract
 
@@ -95,6 +97,7 @@ export const markPicked = {
     'The request’s goods are picked: request 1 → 2, its orders 7 waitOut → 8 waitPackage; any other status is a 409 with the current one in data.status. Audited',
   tag: 'ops',
   access: 'operator',
+  permission: 'warehouse',
   returns: 'OpsPackageApplyDto (after the change)',
 } satisfies RouteContract
 
@@ -105,6 +108,7 @@ export const packApply = {
     'The picked request (2; else 409) is packed into boxes, each a package in 3 (shipping fee due in 7 days) numbered YP<request>-<box>, with its weight, size, goods value and billed weight for the preferred method. Every line of the request’s orders in exactly one box, else 400 on boxes and nothing written. Request 2 → 3, orders 8 → 9 waitExpressPay. Audited',
   tag: 'ops',
   access: 'operator',
+  permission: 'warehouse',
   body: packBody,
   returns: 'PackAnswer { apply: OpsPackageApplyDto, packages: PackageDto[] }',
 } satisfies RouteContract

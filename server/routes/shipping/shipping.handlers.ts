@@ -2,21 +2,18 @@ import { createFactory } from 'hono/factory'
 import { shippingMethodsBody } from '../../../src/domain/shipping-editor.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { ok } from '../../http/envelope.ts'
-import { requireSession, signedIn } from '../../http/session.ts'
+import { requirePermission, signedIn } from '../../http/session.ts'
 import { validJson } from '../../http/validate.ts'
 import { loadShippingMethods, updateShippingMethods } from '../../services/shipping/shipping-methods-admin.ts'
 
 const factory = createFactory<AppEnv>()
 
-/** Console calls: no token 401, a customer's 403. */
-const operatorOnly = requireSession({ kind: 'operator' })
-
-export const listShippingMethodsHandlers = factory.createHandlers(operatorOnly, async (c) =>
+export const listShippingMethodsHandlers = factory.createHandlers(requirePermission('settings'), async (c) =>
   ok(c, await loadShippingMethods(c.var.deps.db)),
 )
 
 export const updateShippingMethodsHandlers = factory.createHandlers(
-  operatorOnly,
+  requirePermission('settings'),
   validJson(shippingMethodsBody),
   async (c) =>
     ok(

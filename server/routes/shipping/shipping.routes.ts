@@ -14,6 +14,7 @@ export const listShippingMethods = {
     'Every shipping method, active or not, in the operators’ order, with its limits, billing rule, destinations (country, zone, available) and rate bands (zone, upToG, fee in yen)',
   tag: 'ops',
   access: 'operator',
+  permission: 'settings',
   returns: 'ShippingMethodsDto { methods: ShippingMethodAdminDto[] }',
 } satisfies RouteContract
 
@@ -24,6 +25,7 @@ export const updateShippingMethods = {
     'Replaces each listed method (by id; an unknown id is a 400) whole: names, carrier, weight limits, size and billing rules, step, tracked, active, order, note, its destinations and its rate bands, in one transaction; `code` is not edited. Every zone a destination uses needs a band. One audit row per changed method (shippingMethod.update)',
   tag: 'ops',
   access: 'operator',
+  permission: 'settings',
   body: shippingMethodsBody,
   returns: 'ShippingMethodsDto (every method, after the change)',
 } satisfies RouteContract

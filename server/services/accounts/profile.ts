@@ -129,7 +129,11 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(payload.newPassword)
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, caller.userId))
+    // A staff account given its password by another operator may use the console from now on.
+    await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, updatedAt: now })
+      .where(eq(users.id, caller.userId))
     await revokeOtherSessions(tx, caller.userId, now, caller.sessionId)
   })
 }

@@ -61,8 +61,10 @@ export async function lookUpSession(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-  if (!row || row.session.revokedAt || row.session.expiresAt <= now) return { status: 'ended' }
+  if (!row || row.session.expiresAt <= now) return { status: 'ended' }
+  // Disabling a staff account also revokes its sessions; its next call still says why (9005, not 9004).
   if (row.account.disabled) return { status: 'disabled' }
+  if (row.session.revokedAt) return { status: 'ended' }
   return { status: 'active', account: row.account }
 }
 

@@ -1,5 +1,6 @@
 import type { ProductCardDto } from '../../../src/domain/catalog.ts'
 import type { Language } from '../../../src/domain/language.ts'
+import type { MediaImageDto } from '../../../src/domain/media.ts'
 import { type PriceViewer, visiblePriceFields } from '../../../src/domain/price-display.ts'
 import { products } from '../../db/schema.ts'
 
@@ -11,6 +12,7 @@ export const cardColumns = {
   jpProductName: products.jpProductName,
   enProductName: products.enProductName,
   imgList: products.imgList,
+  images: products.images,
   sellTime: products.sellTime,
   preSellEndTime: products.preSellEndTime,
   cnAlonePrice: products.cnAlonePrice,
@@ -32,6 +34,7 @@ export interface CardRow {
   jpProductName: string | null
   enProductName: string | null
   imgList: string[]
+  images: MediaImageDto[]
   sellTime: string | null
   preSellEndTime: Date | null
   cnAlonePrice: number
@@ -46,7 +49,12 @@ export interface CardRow {
   orderBase: number
 }
 
-/** A card as the viewer may see it: prices only where src/domain allows them (absent otherwise). */
+/**
+ * A card as the viewer may see it: prices only where src/domain allows them (absent otherwise). A card
+ * draws its cover alone, so of the uploaded pictures only the first travels (its variants make the
+ * `srcset`; the detail page sends them all); a product whose pictures come from elsewhere has its
+ * `imgList` alone.
+ */
 export function toProductCard(row: CardRow, viewer: PriceViewer, language: Language): ProductCardDto {
   return {
     id: row.id,
@@ -55,6 +63,7 @@ export function toProductCard(row: CardRow, viewer: PriceViewer, language: Langu
     jpProductName: row.jpProductName,
     enProductName: row.enProductName,
     imgList: row.imgList,
+    ...(row.images.length > 0 ? { images: row.images.slice(0, 1) } : {}),
     sellTimeStr: row.sellTime,
     preSellEndTime: row.preSellEndTime ? row.preSellEndTime.toISOString() : null,
     isDiscount: row.isDiscount,

@@ -84,6 +84,8 @@ export async function readProductDetail(
   const { itemNo, janCode, boxBarcode, releaseDate, stock, orderBase, status, brand } = row
   const detail: ProductDetailDto = {
     ...toProductCard(row, caller.viewer, caller.language),
+    // The gallery shows every uploaded picture, not only the card's cover.
+    ...(row.images.length > 0 ? { images: row.images } : {}),
     itemNo,
     janCode,
     boxBarcode,

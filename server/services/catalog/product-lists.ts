@@ -50,20 +50,14 @@ export function pageProducts(
   return selectCardPage(db, audience, page, LISTS[list])
 }
 
-/** The covers of the first `count` products on a page of a list, for that page's HTML skeleton. */
-export async function coversOnPage(
-  db: Db,
-  list: ProductListName,
-  page: PageQuery,
-  count: number,
-): Promise<string[]> {
+/** The pictures of the first `count` products on a page of a list, for that page's HTML skeleton. */
+export function coversOnPage(db: Db, list: ProductListName, page: PageQuery, count: number) {
   const { where, orderBy } = LISTS[list]
-  const rows = await db
-    .select({ imgList: products.imgList })
+  return db
+    .select({ imgList: products.imgList, images: products.images })
     .from(products)
     .where(where)
     .orderBy(...orderBy)
     .limit(count)
     .offset((page.pageNum - 1) * page.pageSize)
-  return rows.flatMap((row) => (row.imgList[0] ? [row.imgList[0]] : []))
 }

@@ -21,7 +21,7 @@ export function containsPattern(keywords: string): string {
  * probes. Asked on their own rather than OR-ed into the name match, so that the usual search, which
  * hits no code, keeps a plan the name indexes alone answer.
  */
-async function exactCodeHits(db: Db, keywords: string): Promise<number[]> {
+export async function exactCodeHits(db: Db, keywords: string): Promise<number[]> {
   const rows = await db
     .select({ id: products.id })
     .from(products)
@@ -41,7 +41,7 @@ async function exactCodeHits(db: Db, keywords: string): Promise<number[]> {
  * the index of the names' characters: for one character, holding it is the whole condition; for two,
  * the products holding both are then checked for the pair.
  */
-function nameMatch(keywords: string): SQL | undefined {
+export function nameMatch(keywords: string): SQL | undefined {
   const pattern = containsPattern(keywords)
   // Keywords without upper or lower case (Chinese, Japanese, digits) match the same either way, and
   // LIKE skips lower-casing every name it reads, which is most of ILIKE's cost.
@@ -61,19 +61,20 @@ function nameMatch(keywords: string): SQL | undefined {
 /**
  * GET /mall/product/search: on-sale products whose item number, JAN code or box barcode is exactly the
  * keywords, or whose name in any language contains them; in a category (with its children), a series,
- * a type. Exact code hits come first, then the newest.
+ * a brand, a type. Exact code hits come first, then the newest.
  */
 export async function searchProducts(
   db: Db,
   query: ProductListQuery,
   audience: CardAudience,
 ): Promise<Page<ProductCardDto>> {
-  const { keywords, category, series, type } = query
+  const { keywords, category, series, brandId, type } = query
   const conditions: (SQL | undefined)[] = [eq(products.status, PRODUCT_STATUS.onSale)]
   if (category !== ALL_CATEGORIES) {
     conditions.push(inArray(products.categoryId, categoryAndChildrenIds(db, category)))
   }
   if (series !== undefined) conditions.push(eq(products.seriesId, series))
+  if (brandId !== undefined) conditions.push(eq(products.brandId, brandId))
   if (type !== ProductType.all) conditions.push(eq(products.type, type))
   const orderBy: SQL[] = []
   if (keywords !== undefined) {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../../server/db/client.ts'
 import { brands, categories, products, series, users } from '../../../server/db/schema.ts'
+import { STAFF_PERMISSIONS, type StaffPermission } from '../../../src/domain/staff.ts'
 import { signUp } from './accounts.ts'
 import type { TestApp } from './test-app.ts'
 
@@ -109,6 +110,8 @@ export async function signedInAccount(
     role?: number | null
     scoreRate?: string | null
     kind?: 'customer' | 'operator'
+    /** An operator's console rooms; every room when left out, like the first operator's. */
+    permissions?: StaffPermission[]
   } = {},
 ): Promise<{ token: string; userId: number }> {
   const { token } = await signUp(t, email, { language: options.language })
@@ -116,6 +119,7 @@ export async function signedInAccount(
   if (options.role !== undefined) changes.role = options.role
   if (options.scoreRate !== undefined) changes.scoreRate = options.scoreRate
   if (options.kind !== undefined) changes.kind = options.kind
+  if (options.kind === 'operator') changes.permissions = options.permissions ?? [...STAFF_PERMISSIONS]
   const [account] =
     Object.keys(changes).length > 0
       ? await t.db.update(users).set(changes).where(eq(users.email, email)).returning({ id: users.id })

@@ -8,6 +8,7 @@ import type { PushDeps } from '../../../server/app-env.ts'
 import type { Db } from '../../../server/db/client.ts'
 import { loadAuthKeys } from '../../../server/services/accounts/server-secrets.ts'
 import { createMailer } from '../../../server/services/mail/mailer.ts'
+import { createLocalMediaStore } from '../../../server/services/media/local-media-store.ts'
 import type { ProviderSettings } from '../../../server/services/payments/provider-settings.ts'
 import { type Engine, openTestDatabase } from './test-database.ts'
 
@@ -99,10 +100,14 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
   }
   const providers: ProviderSettings = {}
   const push: PushDeps = { endpointHosts: [], subject: 'mailto:no-reply@yoyaku.test', ...options.push }
+  const mediaDir = options.mediaDir ?? join(scratch, 'media')
+  // The app serves /media only from a folder that exists when it starts.
+  mkdirSync(mediaDir, { recursive: true })
   const app = createApp({
     db: database.db,
     staticDir: options.staticDir ?? join(scratch, 'dist'),
-    mediaDir: options.mediaDir ?? join(scratch, 'media'),
+    mediaDir,
+    media: createLocalMediaStore(mediaDir),
     uploadsDir,
     logRequests: false,
     authKeys: await loadAuthKeys(database.db),
