@@ -4,7 +4,7 @@ import { type Envelope, isFailureCode } from '../domain/result-code.ts'
 import { ApiFailure, BLOB_TIMEOUT_MS, reportApiFailure } from './api-client.ts'
 import { readStoredToken } from './session-token.ts'
 
-type QueryValue = string | number | boolean | null | undefined
+export type QueryValue = string | number | boolean | null | undefined
 
 export interface DownloadOptions {
   /** Undefined and null values are left out of the URL. */
@@ -14,6 +14,8 @@ export interface DownloadOptions {
   signal?: AbortSignal
   /** false (the default): no toast, the caller shows the failure; 9004 and 9005 still end the session. */
   systemNotify?: boolean
+  /** GET for a file named by its query alone (the product export, the import template); POST by default. */
+  method?: 'GET' | 'POST'
 }
 
 export interface Download {
@@ -22,7 +24,8 @@ export interface Download {
   fileName: string | undefined
 }
 
-function urlOf(path: string, query: Record<string, QueryValue> = {}): string {
+/** The API's absolute URL of `path` with `query` (sorted by name; undefined and null left out). */
+export function apiUrlOf(path: string, query: Record<string, QueryValue> = {}): string {
   const params = new URLSearchParams()
   for (const name of Object.keys(query).sort()) {
     const value = query[name]
@@ -46,7 +49,8 @@ function fileNameOf(disposition: string | null): string | undefined {
   return /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1]?.trim() || undefined
 }
 
-function parseEnvelope(text: string): Envelope<unknown> | undefined {
+/** The envelope a body holds, or undefined when it holds none (not JSON, or no numeric code). */
+export function parseEnvelope(text: string): Envelope<unknown> | undefined {
   try {
     const body = JSON.parse(text) as Partial<Envelope<unknown>> | null
     return typeof body?.code === 'number' ? (body as Envelope<unknown>) : undefined
@@ -55,9 +59,8 @@ function parseEnvelope(text: string): Envelope<unknown> | undefined {
   }
 }
 
-/** A failed answer: the envelope's code and message when it sent one. */
-async function failureOf(response: Response): Promise<ApiFailure> {
-  const envelope = parseEnvelope(await response.text().catch(() => ''))
+/** A refusal as the JSON client reports one: the envelope's code, message and data, else the HTTP status. */
+export function refusalOf(envelope: Envelope<unknown> | undefined, status: number): ApiFailure {
   return envelope
     ? new ApiFailure(
         'server',
@@ -65,12 +68,27 @@ async function failureOf(response: Response): Promise<ApiFailure> {
         envelope.code,
         envelope.data ?? undefined,
       )
-    : new ApiFailure('server', t`出错了，请稍后再试`, response.status)
+    : new ApiFailure('server', t`出错了，请稍后再试`, status)
+}
+
+/** No answer came: offline says so, anything else reads as a timeout (as the JSON client words it). */
+export function noAnswerFailure(): ApiFailure {
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false
+  return new ApiFailure(
+    'network',
+    offline ? t`当前离线：这项操作需要联网，请连上网络后再试。` : t`请求超时，请重试！`,
+  )
+}
+
+/** A failed answer: the envelope's code and message when it sent one. */
+async function failureOf(response: Response): Promise<ApiFailure> {
+  return refusalOf(parseEnvelope(await response.text().catch(() => '')), response.status)
 }
 
 /**
- * POST a JSON body and receive a file (the order export): the token header, a short timeout, and the
- * same failures as the JSON client (an envelope on refusal). Not deduplicated: each press is a download.
+ * POST a JSON body (or GET, `options.method`) and receive a file (the order export, the product
+ * export): the token header, a short timeout, and the same failures as the JSON client (an envelope
+ * on refusal). Not deduplicated: each press is a download.
  */
 export async function apiDownload(
   path: string,
@@ -98,13 +116,14 @@ export async function apiDownload(
   const token = readStoredToken()
   let response: Response
   try {
-    const request = wretch(urlOf(path, options.query))
+    const base = wretch(apiUrlOf(path, options.query))
       .headers(token ? { token } : {})
       .options({ signal: controller.signal })
-      .content('application/json')
-      .body(JSON.stringify(body ?? {}))
+    const method = options.method ?? 'POST'
+    const request =
+      method === 'GET' ? base : base.content('application/json').body(JSON.stringify(body ?? {}))
     response = await request
-      .fetch('POST')
+      .fetch(method)
       .res()
       .catch((error: unknown) => {
         if (error instanceof wretch.WretchError) return error.response
@@ -114,16 +133,7 @@ export async function apiDownload(
     // A refusal sent with a success status still comes as an envelope, never as the file.
     if (response.headers.get('content-type')?.includes('application/json')) {
       const envelope = parseEnvelope(await response.text())
-      return fail(
-        envelope && isFailureCode(envelope.code)
-          ? new ApiFailure(
-              'server',
-              envelope.msg || t`出错了，请稍后再试`,
-              envelope.code,
-              envelope.data ?? undefined,
-            )
-          : new ApiFailure('server', t`出错了，请稍后再试`, response.status),
-      )
+      return fail(refusalOf(envelope && isFailureCode(envelope.code) ? envelope : undefined, response.status))
     }
     const blob = await response.blob()
     return { blob, fileName: fileNameOf(response.headers.get('content-disposition')) }
@@ -131,13 +141,7 @@ export async function apiDownload(
     if (error instanceof ApiFailure) throw error
     if (endedBy === 'aborted') return fail(new ApiFailure('aborted', 'Request cancelled'))
     if (endedBy === 'timeout') return fail(new ApiFailure('timeout', t`请求超时，请重试！`))
-    const offline = typeof navigator !== 'undefined' && navigator.onLine === false
-    return fail(
-      new ApiFailure(
-        'network',
-        offline ? t`当前离线：这项操作需要联网，请连上网络后再试。` : t`请求超时，请重试！`,
-      ),
-    )
+    return fail(noAnswerFailure())
   } finally {
     clearTimeout(timer)
     options.signal?.removeEventListener('abort', followCaller)

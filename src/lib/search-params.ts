@@ -19,6 +19,21 @@ export const wholeNumberParam = (min: number, max: number) =>
     v.maxValue(max),
   )
 
+/**
+ * Free text: a JAN code or an item number arrives as a number after the router's JSON parse, so
+ * numbers are read back as text. Trimmed; blank is no text.
+ */
+export const textParam = v.fallback(
+  v.optional(
+    v.pipe(
+      v.union([v.string(), v.pipe(v.number(), v.transform(String))]),
+      v.trim(),
+      v.transform((text) => text || undefined),
+    ),
+  ),
+  undefined,
+)
+
 /** A real calendar date written YYYY-MM-DD (not 2026-02-30). */
 export const calendarDateParam = v.pipe(
   v.string(),

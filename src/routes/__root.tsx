@@ -48,6 +48,8 @@ function RootLayout() {
   const language = currentLanguage()
   // The sandbox gateway's page stands in for a provider's hosted page: none of the shop around it.
   const providerPage = useLocation({ select: (location) => location.pathname.startsWith('/sandbox-pay/') })
+  // The operator console has a frame of its own (its lazy layout): no shop header, footer or badges.
+  const consolePage = useLocation({ select: (location) => /^\/ops(\/|$)/.test(location.pathname) })
   const changeLanguage = async (next: Language) => {
     // stores the choice (localeLang) and switches the texts
     await activateLanguage(next)
@@ -60,6 +62,15 @@ function RootLayout() {
       <main className={main}>
         <Outlet />
       </main>
+    )
+  }
+  if (consolePage) {
+    return (
+      <>
+        <Outlet />
+        <OfflineIndicator />
+        {import.meta.env.PROD ? <AppUpdates /> : null}
+      </>
     )
   }
   return (

@@ -1,8 +1,7 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
+import { OpsHome } from '../features/ops/components/ops-home.tsx'
 
-// /ops opens the order list, the console's first section.
+// /ops opens the first room the account may use.
 export const Route = createFileRoute('/ops/')({
-  beforeLoad: () => {
-    throw redirect({ to: '/ops/orders', replace: true })
-  },
+  component: OpsHome,
 })

@@ -1,11 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { getOpsMe } from '../features/ops/api/get-ops-me.ts'
 import { OpsLayout } from '../features/ops/components/ops-layout.tsx'
 import { OpsRouteError } from '../features/ops/components/ops-route-error.tsx'
 import { requireOperator } from '../features/ops/guard.ts'
 
-// The operator console: its own lazy chunks, guarded here for every page under /ops.
+// The operator console: its own lazy chunks, guarded here for every page under /ops. The loader (split
+// off with the layout) asks which rooms the account may use; it runs again on each visit, so a change
+// of permissions or password shows without a reload.
 export const Route = createFileRoute('/ops')({
   beforeLoad: ({ location }) => requireOperator(location),
+  loader: () => getOpsMe(),
   errorComponent: OpsRouteError,
   component: OpsLayout,
 })

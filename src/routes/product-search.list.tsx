@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { getAllSeries } from '../features/catalog/api/get-all-series.ts'
+import { getBrandList } from '../features/catalog/api/get-brand-list.ts'
 import { searchProducts } from '../features/catalog/api/search-products.ts'
 import { ProductListPending } from '../features/catalog/components/product-list-pending.tsx'
 import { SearchError } from '../features/catalog/components/search-error.tsx'
@@ -15,13 +16,14 @@ export const Route = createFileRoute('/product-search/list')({
   validateSearch: productSearchSearch,
   loaderDeps: ({ search }) => ({ ...search, ...catalogDeps() }),
   loader: async ({ deps }) => {
-    const [page, series] = await Promise.all([
+    const [page, series, brand] = await Promise.all([
       searchProducts({
         pageNum: deps.pageNum,
         pageSize: LIST_PAGE_SIZE,
         language: deps.language,
         category: deps.category,
         series: deps.series,
+        brandId: deps.brandId,
         keywords: deps.name,
         type: deps.type,
       }),
@@ -32,8 +34,15 @@ export const Route = createFileRoute('/product-search/list')({
             (all) => all.find((entry) => entry.id === deps.series),
             () => undefined,
           ),
+      // The same for the brand filter.
+      deps.brandId === undefined
+        ? undefined
+        : getBrandList(deps.language).then(
+            (all) => all.find((entry) => entry.id === deps.brandId),
+            () => undefined,
+          ),
     ])
-    return { page, series }
+    return { page, series, brand }
   },
   staleTime: LIST_STALE_MS,
   pendingComponent: ProductListPending,
@@ -42,7 +51,7 @@ export const Route = createFileRoute('/product-search/list')({
 })
 
 function SearchRoute() {
-  const { page, series } = Route.useLoaderData()
+  const { page, series, brand } = Route.useLoaderData()
   const { pageNum: _pageNum, ...filters } = Route.useSearch()
   const navigate = Route.useNavigate()
   return (
@@ -50,6 +59,7 @@ function SearchRoute() {
       page={page}
       filters={filters}
       series={series}
+      brand={brand}
       // A new filter starts again at the first page.
       onFiltersChange={(next) => void navigate({ search: { ...next, pageNum: 1 } })}
     />

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { MediaImageDto } from '../../src/domain/media.ts'
 import { dismissAllToasts } from '../../src/lib/toast.ts'
 import { ok, pageOf, productCard, servePagedList } from './support/catalog-fixtures.ts'
 import { server } from './support/msw-server.ts'
@@ -181,5 +182,65 @@ describe('product card', () => {
     expect(await screen.findByText('收藏服务暂不可用')).toBeTruthy()
     expect(screen.queryByText('已取消收藏')).toBeNull()
     expect(heard).toHaveLength(1)
+  })
+
+  it('draws an uploaded cover as AVIF and WebP at the width of a card, over its blurred placeholder', async () => {
+    const cover: MediaImageDto = {
+      id: 9,
+      width: 1600,
+      height: 1200,
+      placeholder: 'data:image/webp;base64,UklGRg',
+      variants: [
+        { width: 640, format: 'avif', url: '/media/m/erin-640.avif' },
+        { width: 320, format: 'avif', url: '/media/m/erin-320.avif' },
+        { width: 320, format: 'webp', url: '/media/m/erin-320.webp' },
+        { width: 640, format: 'webp', url: '/media/m/erin-640.webp' },
+      ],
+    }
+    servePagedList('product/hotListPage', () =>
+      pageOf([{ ...erin, imgList: ['/media/m/erin-640.webp'], images: [cover] }, blindBox]),
+    )
+    await renderApp('/product-hot/list')
+
+    const cardElement = await cardOf('星之旅团 艾琳 1/7 手办')
+    const picture = cardElement.querySelector('picture') as HTMLElement
+    const sources = [...picture.querySelectorAll('source')].map((source) => [
+      source.getAttribute('type'),
+      source.getAttribute('srcset'),
+      source.getAttribute('sizes'),
+    ])
+    const sizes = '(min-width: 1280px) 208px, (min-width: 768px) 25vw, 50vw'
+    expect(sources).toEqual([
+      ['image/avif', '/media/m/erin-320.avif 320w, /media/m/erin-640.avif 640w', sizes],
+      ['image/webp', '/media/m/erin-320.webp 320w, /media/m/erin-640.webp 640w', sizes],
+    ])
+    const image = picture.querySelector('img') as HTMLImageElement
+    expect(image.getAttribute('src')).toBe('/media/m/erin-640.webp')
+    // its own proportions, so the box is reserved before it arrives
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['1600', '1200'])
+    // the first row of a list is its largest paint: fetched at once
+    expect(image.getAttribute('loading')).toBe('eager')
+    expect(image.getAttribute('fetchpriority')).toBe('high')
+    expect(image.style.backgroundImage).toContain('data:image/webp;base64,UklGRg')
+    fireEvent.load(image)
+    expect(image.style.backgroundImage).toBe('')
+
+    // a product whose pictures come from elsewhere keeps a plain image
+    const plain = await cardOf('月光学园 盲盒')
+    expect(plain.querySelector('picture')).toBeNull()
+  })
+
+  it('loads the covers past the first row only when they come near', async () => {
+    servePagedList('product/hotListPage', () =>
+      pageOf(
+        Array.from({ length: 6 }, (_, index) => ({ ...erin, id: 20 + index, productName: `卡片 ${index}` })),
+      ),
+    )
+    await renderApp('/product-hot/list')
+    await cardOf('卡片 5')
+    const loading = screen
+      .getAllByRole('article')
+      .map((card) => card.querySelector('img')?.getAttribute('loading'))
+    expect(loading).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy'])
   })
 })

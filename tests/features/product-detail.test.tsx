@@ -3,6 +3,7 @@ import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CartLineDto } from '../../src/domain/cart.ts'
 import type { ProductDetailDto } from '../../src/domain/catalog.ts'
+import type { MediaImageDto } from '../../src/domain/media.ts'
 import { dismissAllToasts } from '../../src/lib/toast.ts'
 import { cartLine, failed, ok, productDetail } from './support/catalog-fixtures.ts'
 import { server } from './support/msw-server.ts'
@@ -75,6 +76,9 @@ describe('product detail', () => {
     expect(factOf('发售时间')).toBe('2027-02-10')
     expect(factOf('截单时间')).toBe('2026-12-01')
     expect(factOf('厂商')).toBe('星光工房')
+    expect(screen.getByRole('link', { name: '星光工房' }).getAttribute('href')).toBe(
+      '/product-search/list?brandId=3',
+    )
     expect(factOf('商品编号')).toBe('SB-ERIN-07')
     expect(factOf('JAN 码')).toBe('4580590123456')
     expect(factOf('整箱条码')).toBe('14580590123453')
@@ -236,6 +240,55 @@ describe('product detail', () => {
     expect(large().getAttribute('src')).toBe('/media/demo/erin-back.svg')
     fireEvent.click(tabs[0] as HTMLElement)
     expect(large().getAttribute('alt')).toBe('星之旅团 艾琳 1/7 手办（第 1 张，共 3 张）')
+  })
+})
+
+describe('product pictures and brand', () => {
+  const picture = (id: number, name: string): MediaImageDto => ({
+    id,
+    width: 1280,
+    height: 1280,
+    placeholder: `data:image/webp;base64,${name}`,
+    variants: [320, 640, 1280].flatMap((width) =>
+      (['avif', 'webp'] as const).map((format) => ({
+        width,
+        format,
+        url: `/media/m/${name}-${width}.${format}`,
+      })),
+    ),
+  })
+
+  it('draws uploaded pictures at the width shown, the first at once, the thumbnails lazily', async () => {
+    const images = [picture(1, 'front'), picture(2, 'side')]
+    serveProduct(
+      productDetail(11, { imgList: ['/media/m/front-640.webp', '/media/m/side-640.webp'], images }),
+    )
+    await renderApp('/product/11')
+    const panel = await screen.findByRole('tabpanel')
+    const large = within(panel).getByRole('img')
+    expect(large.closest('picture')?.querySelector('source')?.getAttribute('srcset')).toBe(
+      '/media/m/front-320.avif 320w, /media/m/front-640.avif 640w, /media/m/front-1280.avif 1280w',
+    )
+    expect(large.getAttribute('fetchpriority')).toBe('high')
+    expect(large.getAttribute('loading')).toBe('eager')
+    expect(large.closest('picture')?.querySelector('source')?.getAttribute('sizes')).toBe(
+      '(min-width: 1280px) 500px, (min-width: 768px) 40vw, 100vw',
+    )
+
+    const thumbs = within(screen.getByRole('tablist', { name: '商品图片' })).getAllByRole('img')
+    expect(thumbs.map((thumb) => thumb.getAttribute('loading'))).toEqual(['lazy', 'lazy'])
+    expect(thumbs[1]?.closest('picture')?.querySelector('source')?.getAttribute('sizes')).toBe('64px')
+
+    fireEvent.click(within(screen.getByRole('tablist')).getAllByRole('tab')[1] as HTMLElement)
+    expect(within(panel).getByRole('img').getAttribute('src')).toBe('/media/m/side-640.webp')
+  })
+
+  it('shows the maker as text when the product has no brand', async () => {
+    serveProduct(productDetail(11, { brand: null, manufacturer: null }))
+    await renderApp('/product/11')
+    await screen.findByRole('heading', { level: 1 })
+    expect(factOf('厂商')).toBe('-')
+    expect(screen.queryByRole('link', { name: '星光工房' })).toBeNull()
   })
 })
 

@@ -1,9 +1,13 @@
-/** The search filters a link to /product-search/list carries (spec §2: category, type, name, series). */
+/**
+ * The search filters a link to /product-search/list carries (spec §2: category, type, name, series;
+ * backoffice §2: a brand's products).
+ */
 export interface SearchLinkParams {
   name?: string
   category?: number
   type?: number
   series?: number
+  brandId?: number
 }
 
 /**
@@ -17,6 +21,7 @@ export function productSearchHref(params: SearchLinkParams): string {
   if (params.category) query.set('category', String(params.category))
   if (params.type) query.set('type', String(params.type))
   if (params.series) query.set('series', String(params.series))
+  if (params.brandId) query.set('brandId', String(params.brandId))
   const text = query.toString()
   return text ? `/product-search/list?${text}` : '/product-search/list'
 }

@@ -1,23 +1,46 @@
 import { t } from '@lingui/core/macro'
 import type { LinkProps } from '@tanstack/react-router'
+import type { StaffPermission } from '../../domain/staff.ts'
 
 export interface OpsNavEntry {
   key: string
-  to: LinkProps['to']
+  to: LinkProps['to'] & string
   /** A function, so the label is read in the language active when the menu renders. */
   label: () => string
+  /** The console room's permission (backoffice §1): the menu shows only the rooms the account holds. */
+  permission: StaffPermission
 }
 
 /**
- * The console's sections, in menu order. Each flow issue adds its own here (arrivals, packing,
- * packages, fees, shipping) next to its route files.
+ * The console's rooms, in menu order. Each flow issue adds its own here next to its route files.
+ * The first one an account may use is where /ops opens.
  */
 export const OPS_NAV: readonly OpsNavEntry[] = [
-  { key: 'orders', to: '/ops/orders', label: () => t`订单` },
-  { key: 'arrivals', to: '/ops/arrivals', label: () => t`到仓登记` },
-  { key: 'packing', to: '/ops/packing', label: () => t`打包队列` },
-  { key: 'packages', to: '/ops/packages', label: () => t`包裹与发货` },
-  { key: 'extra-fees', to: '/ops/extra-fees', label: () => t`额外费用` },
-  { key: 'shipping-methods', to: '/ops/shipping-methods', label: () => t`运输方式` },
-  { key: 'settings', to: '/ops/settings', label: () => t`设置` },
+  { key: 'orders', to: '/ops/orders', label: () => t`订单`, permission: 'orders' },
+  { key: 'arrivals', to: '/ops/arrivals', label: () => t`到仓登记`, permission: 'warehouse' },
+  { key: 'packing', to: '/ops/packing', label: () => t`打包队列`, permission: 'warehouse' },
+  { key: 'packages', to: '/ops/packages', label: () => t`包裹与发货`, permission: 'warehouse' },
+  { key: 'extra-fees', to: '/ops/extra-fees', label: () => t`额外费用`, permission: 'payments' },
+  { key: 'products', to: '/ops/products', label: () => t`商品`, permission: 'catalog' },
+  { key: 'products-import', to: '/ops/products/import', label: () => t`批量导入`, permission: 'catalog' },
+  { key: 'categories', to: '/ops/categories', label: () => t`分类`, permission: 'catalog' },
+  { key: 'series', to: '/ops/series', label: () => t`系列`, permission: 'catalog' },
+  { key: 'brands', to: '/ops/brands', label: () => t`品牌`, permission: 'catalog' },
+  { key: 'shipping-methods', to: '/ops/shipping-methods', label: () => t`运输方式`, permission: 'settings' },
+  { key: 'settings', to: '/ops/settings', label: () => t`设置`, permission: 'settings' },
+  { key: 'staff', to: '/ops/staff', label: () => t`员工`, permission: 'staff' },
 ]
+
+/** The rooms an account holding `permissions` may open, in menu order. */
+export const roomsFor = (permissions: readonly string[]): OpsNavEntry[] =>
+  OPS_NAV.filter((entry) => permissions.includes(entry.permission))
+
+/** The room a console address belongs to: the entry whose address is its longest prefix. */
+export function roomOf(pathname: string): OpsNavEntry | undefined {
+  let found: OpsNavEntry | undefined
+  for (const entry of OPS_NAV) {
+    const inside = pathname === entry.to || pathname.startsWith(`${entry.to}/`)
+    if (inside && (!found || entry.to.length > found.to.length)) found = entry
+  }
+  return found
+}

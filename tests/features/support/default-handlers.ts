@@ -1,4 +1,5 @@
 import { HttpResponse, http } from 'msw'
+import { STAFF_PERMISSIONS } from '../../../src/domain/staff.ts'
 
 const ok = <T>(data: T) => HttpResponse.json({ code: 200, msg: 'success', data })
 
@@ -17,6 +18,7 @@ export const defaultHandlers = [
   http.get('*/api/mall/product/hotList', () => ok([])),
   http.get('*/api/mall/product/newList', () => ok([])),
   http.get('*/api/mall/product/discountList', () => ok([])),
+  http.get('*/api/mall/brand/trending', () => ok([])),
   // a signed-in shopper's startup: an empty cart, no address
   http.get('*/api/mall/cart/listCart', () => ok([])),
   http.get('*/api/mall/address/list', () => ok([])),
@@ -41,6 +43,16 @@ export const defaultHandlers = [
     HttpResponse.json({ code: 404, msg: 'article: not found', data: null }, { status: 404 }),
   ),
   http.get('*/api/mall/cart/listCart', () => ok([])),
+  // the console's frame asks who the operator is: one holding every room (the first operator)
+  http.get('*/api/ops/me', () =>
+    ok({
+      id: 7,
+      email: 'ops@example.com',
+      nickname: '店长',
+      permissions: [...STAFF_PERMISSIONS],
+      mustChangePassword: false,
+    }),
+  ),
   http.get('*/api/mall/charge/details', () =>
     ok({ discount: 1, platPercent: 0, frontMoney: 1, settlePercent: 0, rate: null }),
   ),

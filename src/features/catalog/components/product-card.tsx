@@ -5,6 +5,7 @@ import { HrefLink } from '../../../components/ui/href-link.tsx'
 import { type ProductCardDto, productNameIn } from '../../../domain/catalog.ts'
 import { shopDate } from '../../../domain/dates.ts'
 import type { Language } from '../../../domain/language.ts'
+import { CARD_IMAGE_SIZES } from '../../../domain/media.ts'
 import { shownPrice } from '../../../domain/price-display.ts'
 import { ApiFailure } from '../../../lib/api-client.ts'
 import { showToast } from '../../../lib/toast.ts'
@@ -12,6 +13,7 @@ import { setFavourite } from '../../favourites/api/set-favourite.ts'
 import { usePriceViewer } from '../use-price-viewer.ts'
 import { CardAddToCart } from './card-add-to-cart.tsx'
 import { PriceSlot } from './price-slot.tsx'
+import { ProductImage } from './product-image.tsx'
 import { ProductTypeBadge } from './product-type-badge.tsx'
 
 // One link per card (the name), stretched over the whole card so the cover is clickable too
@@ -140,14 +142,13 @@ export function ProductCard({
     <article className={card} aria-label={title}>
       <div className={imageBox}>
         {cover ? (
-          <img
+          <ProductImage
             className={image}
+            image={product.images?.[0]}
             src={cover}
             alt=""
-            loading={firstRow ? 'eager' : 'lazy'}
-            fetchPriority={firstRow ? 'high' : 'auto'}
-            width={300}
-            height={300}
+            sizes={CARD_IMAGE_SIZES}
+            priority={firstRow}
           />
         ) : null}
         <span className={badgeSpot}>

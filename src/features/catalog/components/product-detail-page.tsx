@@ -96,7 +96,7 @@ export function ProductDetailPage({ product, notice }: { product: ProductDetailD
   const others = otherNamesOf(product, name)
   return (
     <article className={layout} aria-labelledby="product-title">
-      <ProductGallery images={product.imgList} name={name} />
+      <ProductGallery images={product.imgList} pictures={product.images} name={name} />
       <div className={info}>
         {notice}
         <div className={titleBlock}>
@@ -207,7 +207,15 @@ function ProductFacts({ product, language }: { product: ProductDetailDto; langua
       <Fact label={<Trans>到货时间</Trans>}>
         <DispatchSchedule product={product} language={language} />
       </Fact>
-      <Fact label={<Trans>厂商</Trans>}>{product.manufacturer || '-'}</Fact>
+      <Fact label={<Trans>厂商</Trans>}>
+        {product.brand ? (
+          <HrefLink className={factLink} href={productSearchHref({ brandId: product.brand.id })}>
+            {product.manufacturer || product.brand.name}
+          </HrefLink>
+        ) : (
+          product.manufacturer || '-'
+        )}
+      </Fact>
       <Fact label={<Trans>商品编号</Trans>}>{product.itemNo || '-'}</Fact>
       <Fact label={<Trans>JAN 码</Trans>}>{product.janCode || '-'}</Fact>
       <Fact label={<Trans>整箱条码</Trans>}>{product.boxBarcode || '-'}</Fact>

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type KeyboardEvent, useId, useRef, useState } from 'react'
 import { css, cx } from '../../../../styled-system/css'
+import { GALLERY_IMAGE_SIZES, type MediaImageDto } from '../../../domain/media.ts'
+import { ProductImage } from './product-image.tsx'
 
 const gallery = css({ display: 'flex', flexDirection: 'column', gap: '3', minWidth: '0' })
 const stage = css({
@@ -33,20 +35,33 @@ const thumb = css({
 const thumbSelected = css({ borderColor: 'primary' })
 const thumbImage = css({ width: '100%', height: '100%', objectFit: 'cover' })
 
+const THUMB_SIZES = '64px'
+
 /**
  * The product's images: one large, the rest as thumbnails. The thumbnails are tabs (Tab reaches the
- * selected one; the arrow keys, Home and End choose another), the large image their panel.
+ * selected one; the arrow keys, Home and End choose another), the large image their panel. Uploaded
+ * pictures (`pictures`) are drawn at the width they are shown; otherwise the plain URLs (`images`).
  */
-export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+export function ProductGallery({
+  images,
+  pictures = [],
+  name,
+}: {
+  images: string[]
+  pictures?: MediaImageDto[] | undefined
+  name: string
+}) {
   const { t } = useLingui()
   const id = useId()
   const [selected, setSelected] = useState(0)
   const tabs = useRef<(HTMLButtonElement | null)[]>([])
-  const count = images.length
+  const uploaded = pictures.length > 0
+  const count = uploaded ? pictures.length : images.length
   const shown = Math.min(selected, Math.max(0, count - 1))
-  const current = images[shown]
+  const current = images[shown] ?? ''
+  const currentPicture = uploaded ? pictures[shown] : undefined
 
-  if (!current) {
+  if (!current && !currentPicture) {
     return (
       <div className={gallery}>
         <div className={stage}>
@@ -81,21 +96,35 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
     <div className={gallery}>
       {count > 1 ? (
         <div className={stage} id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${shown}`}>
-          <img
+          <ProductImage
+            key={shown}
             className={mainImage}
+            image={currentPicture}
             src={current}
             alt={t`${name}（第 ${position} 张，共 ${count} 张）`}
-            fetchPriority="high"
+            sizes={GALLERY_IMAGE_SIZES}
+            priority={shown === 0}
+            width={600}
+            height={600}
           />
         </div>
       ) : (
         <div className={stage}>
-          <img className={mainImage} src={current} alt={name} fetchPriority="high" />
+          <ProductImage
+            className={mainImage}
+            image={currentPicture}
+            src={current}
+            alt={name}
+            sizes={GALLERY_IMAGE_SIZES}
+            priority
+            width={600}
+            height={600}
+          />
         </div>
       )}
       {count > 1 ? (
         <div className={strip} role="tablist" aria-label={t`商品图片`} onKeyDown={onKeyDown}>
-          {images.map((src, index) => {
+          {Array.from({ length: count }, (_, index) => {
             const number = index + 1
             return (
               <button
@@ -113,7 +142,15 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 className={cx(thumb, index === shown && thumbSelected)}
                 onClick={() => setSelected(index)}
               >
-                <img className={thumbImage} src={src} alt={t`第 ${number} 张图片`} loading="lazy" />
+                <ProductImage
+                  className={thumbImage}
+                  image={pictures[index]}
+                  src={images[index] ?? ''}
+                  alt={t`第 ${number} 张图片`}
+                  sizes={THUMB_SIZES}
+                  width={64}
+                  height={64}
+                />
               </button>
             )
           })}

@@ -22,7 +22,9 @@ const link = css({
   _hover: { textDecoration: 'underline' },
   _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '2px' },
 })
-const more = css({
+const links = css({ display: 'flex', alignItems: 'baseline', gap: '4' })
+/** The (More) link, and the look of any link beside it. */
+export const more = css({
   fontSize: 'sm',
   color: 'text.muted',
   whiteSpace: 'nowrap',
@@ -42,6 +44,8 @@ export function ProductListSection(props: {
   moreHref?: string
   /** Where the cards open their product (default /product). */
   basePath?: string
+  /** Links to related lists, before the (More) link. */
+  links?: ReactNode
 }) {
   if (props.products.length === 0) return null
   const headingId = `${props.id}-title`
@@ -57,11 +61,14 @@ export function ProductListSection(props: {
             props.title
           )}
         </h2>
-        {props.moreHref ? (
-          <HrefLink className={more} href={props.moreHref} aria-describedby={headingId}>
-            <Trans>（更多）</Trans>
-          </HrefLink>
-        ) : null}
+        <div className={links}>
+          {props.links}
+          {props.moreHref ? (
+            <HrefLink className={more} href={props.moreHref} aria-describedby={headingId}>
+              <Trans>（更多）</Trans>
+            </HrefLink>
+          ) : null}
+        </div>
       </div>
       <ul className={productGrid}>
         {props.products.map((product) => (

@@ -3,7 +3,14 @@ import { type FormEvent, useId } from 'react'
 import { css } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
 import { fieldControl, SelectField } from '../../../components/ui/form-field.tsx'
-import { type CategoryNode, categoryNameIn, type SeriesDto, seriesNameIn } from '../../../domain/catalog.ts'
+import {
+  type BrandDto,
+  brandNameIn,
+  type CategoryNode,
+  categoryNameIn,
+  type SeriesDto,
+  seriesNameIn,
+} from '../../../domain/catalog.ts'
 import type { Language } from '../../../domain/language.ts'
 import { isProductType, PRODUCT_TYPE_LABEL, productTypeOptions } from '../../../domain/product-type.ts'
 import type { ProductSearchSearch } from '../routing/list-search.ts'
@@ -84,6 +91,8 @@ export function SearchFiltersPanel(props: {
   filters: SearchFilters
   categories: CategoryNode[]
   series: SeriesDto | undefined
+  /** The brand of the brand filter, to name it (its id otherwise). */
+  brand?: BrandDto | undefined
   language: Language
   onChange: (next: SearchFilters) => void
 }) {
@@ -111,6 +120,12 @@ export function SearchFiltersPanel(props: {
       ? `#${filters.series}`
       : undefined
 
+  const brandName = props.brand
+    ? brandNameIn(language, props.brand)
+    : filters.brandId
+      ? `#${filters.brandId}`
+      : undefined
+
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const words = String(new FormData(event.currentTarget).get('name') ?? '').trim()
@@ -134,6 +149,7 @@ export function SearchFiltersPanel(props: {
         }
       : undefined,
     seriesName ? { key: 'series', label: t`系列：${seriesName}`, clear: { series: undefined } } : undefined,
+    brandName ? { key: 'brand', label: t`品牌：${brandName}`, clear: { brandId: undefined } } : undefined,
   ].filter((entry) => entry !== undefined)
 
   return (
@@ -209,7 +225,9 @@ export function SearchFiltersPanel(props: {
           <button
             type="button"
             className={clearAll}
-            onClick={() => props.onChange({ name: undefined, category: 0, type: 0, series: undefined })}
+            onClick={() =>
+              props.onChange({ name: undefined, category: 0, type: 0, series: undefined, brandId: undefined })
+            }
           >
             <Trans>清除全部条件</Trans>
           </button>

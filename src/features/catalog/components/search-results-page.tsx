@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useLoaderData } from '@tanstack/react-router'
 import { Notice } from '../../../components/ui/notice.tsx'
-import type { ProductCardDto, SeriesDto } from '../../../domain/catalog.ts'
+import type { BrandDto, ProductCardDto, SeriesDto } from '../../../domain/catalog.ts'
 import type { Page } from '../../../domain/queries.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { ProductListPage } from './product-list-page.tsx'
@@ -15,6 +15,7 @@ export function SearchResultsPage(props: {
   page: Page<ProductCardDto>
   filters: SearchFilters
   series: SeriesDto | undefined
+  brand: BrandDto | undefined
   onFiltersChange: (next: SearchFilters) => void
 }) {
   const language = useLanguage()
@@ -30,6 +31,7 @@ export function SearchResultsPage(props: {
           filters={props.filters}
           categories={categories}
           series={props.series}
+          brand={props.brand}
           language={language}
           onChange={props.onFiltersChange}
         />

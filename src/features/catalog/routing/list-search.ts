@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { PRODUCT_TYPES, ProductType } from '../../../domain/product-type.ts'
 import { DEFAULT_PAGE_SIZE } from '../../../domain/queries.ts'
-import { wholeNumberParam as wholeNumber } from '../../../lib/search-params.ts'
+import { textParam as searchText, wholeNumberParam as wholeNumber } from '../../../lib/search-params.ts'
 
 /** Every product list shows a fixed 30 a page (spec §9); the page size is not a search param. */
 export const LIST_PAGE_SIZE = DEFAULT_PAGE_SIZE
@@ -26,23 +26,8 @@ export type PagedListSearch = v.InferOutput<typeof pagedListSearch>
 export const hotSeriesSearch = v.object({ page: pageNumber })
 
 /**
- * Free text in a URL: a JAN code arrives as a number after the router's JSON parse, so numbers are
- * read back as text. Blank is no search.
- */
-const searchText = v.fallback(
-  v.optional(
-    v.pipe(
-      v.union([v.string(), v.pipe(v.number(), v.transform(String))]),
-      v.trim(),
-      v.transform((text) => text || undefined),
-    ),
-  ),
-  undefined,
-)
-
-/**
  * /product-search/list: `name` is sent as the search's keywords; category 0 and type 0 mean "all"
- * (spec §3); type 1–9 are the product types, anything else reads as "all".
+ * (spec §3); type 1–9 are the product types, anything else reads as "all"; `brandId` keeps one brand.
  */
 export const productSearchSearch = v.object({
   pageNum: pageNumber,
@@ -53,6 +38,7 @@ export const productSearchSearch = v.object({
     ProductType.all,
   ),
   series: v.fallback(v.optional(wholeNumber(1, 999_999_999)), undefined),
+  brandId: v.fallback(v.optional(wholeNumber(1, 999_999_999)), undefined),
 })
 export type ProductSearchSearch = v.InferOutput<typeof productSearchSearch>
 

@@ -2,9 +2,10 @@ import { Trans } from '@lingui/react/macro'
 import { useDeferredValue, useRef } from 'react'
 import { css } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
+import { HrefLink } from '../../../components/ui/href-link.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
 import type { Language } from '../../../domain/language.ts'
-import { ProductListSection } from '../../catalog/components/product-list-section.tsx'
+import { more, ProductListSection } from '../../catalog/components/product-list-section.tsx'
 import type { HomeData } from '../load-home.ts'
 import { AnnouncementBoard } from './announcement-board.tsx'
 import { BannerCarousel } from './banner-carousel.tsx'
@@ -12,6 +13,7 @@ import { HomeSearch } from './home-search.tsx'
 import { HomeTips } from './home-tips.tsx'
 import { HotSeries } from './hot-series.tsx'
 import { RateHint } from './rate-hint.tsx'
+import { TrendingBrands } from './trending-brands.tsx'
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '8' })
 const top = css({ display: 'flex', flexDirection: 'column', gap: '3' })
@@ -48,8 +50,8 @@ const NO_PRODUCTS: HomeData['products'] = { recommend: [], hot: [], fresh: [], d
 
 /**
  * The home page (spec §2 'Home'): banners and announcements, the search with the rate and the two
- * hint lines, the hot series, then the recommended, hot, new and discounted lists, each only when it
- * has products.
+ * hint lines, the hot series and the trending brands, then the recommended, hot (with a link to the
+ * best sellers), new and discounted lists, each only when it has products.
  */
 export function HomePage(props: { data: HomeData; language: Language; onRetry: () => void }) {
   const { data, language } = props
@@ -77,6 +79,7 @@ export function HomePage(props: { data: HomeData; language: Language; onRetry: (
         </div>
       </div>
       <HotSeries series={data.hotSeries} language={language} />
+      <TrendingBrands brands={data.trendingBrands} language={language} />
       <ProductListSection
         id="recommend"
         title={<Trans>推荐商品</Trans>}
@@ -90,6 +93,11 @@ export function HomePage(props: { data: HomeData; language: Language; onRetry: (
         products={products.hot}
         language={language}
         moreHref="/product-hot/list"
+        links={
+          <HrefLink className={more} href="/product-best/list">
+            <Trans>畅销商品</Trans>
+          </HrefLink>
+        }
       />
       <ProductListSection
         id="new"

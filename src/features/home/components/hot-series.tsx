@@ -1,47 +1,15 @@
 import { Trans } from '@lingui/react/macro'
 import { useId } from 'react'
-import { css } from '../../../../styled-system/css'
 import { HrefLink } from '../../../components/ui/href-link.tsx'
 import { type SeriesDto, seriesNameIn } from '../../../domain/catalog.ts'
 import type { Language } from '../../../domain/language.ts'
 import { productSearchHref } from '../../catalog/search-link.ts'
+import { chip, chips, heading, titleLink as link, moreLinks, section, title } from './home-section-styles.ts'
+import { BRANDS_HREF } from './trending-brands.tsx'
 
 /** The first page of the hot series (spec §2: /product-hot-series with page=1). */
 export const HOT_SERIES_HREF = '/product-hot-series?page=1'
 export const ALL_SERIES_HREF = '/product-all-series'
-
-const section = css({ display: 'flex', flexDirection: 'column', gap: '3' })
-const heading = css({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  justifyContent: 'space-between',
-  gap: '2',
-  borderBottom: '2px solid',
-  borderColor: 'primary',
-  pb: '1',
-})
-const title = css({ fontSize: 'xl', fontWeight: 'bold', color: 'primary' })
-const moreLinks = css({ display: 'flex', gap: '4', fontSize: 'sm' })
-const link = css({
-  color: 'primary',
-  borderRadius: 'sm',
-  _hover: { textDecoration: 'underline' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '2px' },
-})
-const chips = css({ display: 'flex', flexWrap: 'wrap', gap: '2' })
-const chip = css({
-  display: 'inline-block',
-  px: '3',
-  py: '1.5',
-  borderRadius: 'full',
-  border: '1px solid',
-  borderColor: 'border',
-  bg: 'surface',
-  fontSize: 'sm',
-  _hover: { borderColor: 'secondary', color: 'secondary.hover' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '2px' },
-})
 
 /**
  * The hot series (spec §2 'Home'), named in the active language; an English entry without an English
@@ -66,6 +34,9 @@ export function HotSeries({ series, language }: { series: SeriesDto[]; language:
           </HrefLink>
           <HrefLink href={ALL_SERIES_HREF} className={link}>
             <Trans>全部系列</Trans>
+          </HrefLink>
+          <HrefLink href={BRANDS_HREF} className={link}>
+            <Trans>品牌大全</Trans>
           </HrefLink>
         </div>
       </div>

@@ -1,35 +1,52 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, Outlet } from '@tanstack/react-router'
+import { Link, Outlet, useLocation } from '@tanstack/react-router'
 import { css } from '../../../../styled-system/css'
+import { Button } from '../../../components/ui/button.tsx'
+import { Notice } from '../../../components/ui/notice.tsx'
 import { useSession } from '../../account/session/use-session.tsx'
-import { OPS_NAV } from '../nav.ts'
+import { roomOf, roomsFor } from '../nav.ts'
+import { useOpsMe } from '../use-ops-me.ts'
 
-const console_ = css({ display: 'flex', flexDirection: 'column', gap: '4', fontSize: 'sm' })
-const bar = css({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: { base: '2', md: '6' },
-  px: '4',
-  py: '2',
-  bg: 'gray.800',
-  color: 'white',
-  borderRadius: 'md',
+const frame = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', md: '13rem 1fr' },
+  minHeight: '100vh',
+  bg: 'surface.muted',
+  fontSize: 'sm',
 })
-const title = css({ fontWeight: 'bold', fontSize: 'md', whiteSpace: 'nowrap' })
-const navList = css({ display: 'flex', flexWrap: 'wrap', gap: '1', flex: '1' })
-const navLink = css({
-  display: 'inline-block',
+const sidebar = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4',
   px: '3',
-  py: '1',
+  py: '4',
+  bg: 'gray.900',
+  color: 'white',
+})
+const title = css({ fontWeight: 'bold', fontSize: 'md', px: '2' })
+const navList = css({ display: 'flex', flexDirection: 'column', gap: '0.5' })
+const navLink = css({
+  display: 'block',
+  px: '2',
+  py: '1.5',
   borderRadius: 'sm',
-  color: 'gray.200',
+  color: 'gray.300',
   _hover: { bg: 'gray.700', color: 'white' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'orange.300', outlineOffset: '2px' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'orange.300', outlineOffset: '1px' },
   '&[aria-current=page]': { bg: 'white', color: 'gray.900', fontWeight: 'semibold' },
 })
-const who = css({ display: 'flex', alignItems: 'center', gap: '3', whiteSpace: 'nowrap' })
+const who = css({
+  mt: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2',
+  px: '2',
+  pt: '3',
+  borderTop: '1px solid',
+  borderColor: 'gray.700',
+})
 const signOut = css({
+  alignSelf: 'flex-start',
   px: '3',
   py: '1',
   border: '1px solid',
@@ -40,22 +57,73 @@ const signOut = css({
   _disabled: { opacity: 0.6, cursor: 'not-allowed' },
   _focusVisible: { outline: '2px solid', outlineColor: 'orange.300', outlineOffset: '2px' },
 })
+const content = css({ minWidth: '0', px: { base: '3', md: '5' }, py: '4' })
+const notice = css({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: '3',
+  maxWidth: '2xl',
+  mx: 'auto',
+  py: '10',
+  px: '4',
+})
 
-/** /ops: the operator console's frame — its title, the sections, who is signed in — around a section. */
+/**
+ * /ops: the console's own frame, none of the shop around it — a sidebar of the rooms this account may
+ * use (GET /api/ops/me, the /ops route's loader), who is signed in with sign-out, and the room. An
+ * account still on the password it was given sees only the way to change it; a room outside the
+ * account's permissions says so instead of failing call by call.
+ */
 export function OpsLayout() {
   const { t } = useLingui()
+  const me = useOpsMe()
   const { claims, logOut, signingOut } = useSession()
+  const pathname = useLocation({ select: (location) => location.pathname })
+  const nickname = claims?.nickname ?? me.nickname
+
+  if (me.mustChangePassword) {
+    return (
+      <div className={notice}>
+        <Notice
+          tone="warning"
+          title={<Trans>请先修改密码</Trans>}
+          action={
+            <Link to="/change-password">
+              <Trans>修改密码</Trans>
+            </Link>
+          }
+        >
+          <Trans>此账号的密码由其他运营人员设置。修改密码后才能使用运营后台。</Trans>
+        </Notice>
+        <Button variant="secondary" disabled={signingOut} onClick={logOut}>
+          <Trans>退出登录</Trans>
+        </Button>
+      </div>
+    )
+  }
+
+  const rooms = roomsFor(me.permissions)
+  const current = roomOf(pathname)
+  // The room's name when the account may not use it; undefined when it may (or outside every room).
+  const refusedRoom = current && !rooms.includes(current) ? current.label() : undefined
   return (
-    <div className={console_}>
-      <div className={bar}>
+    <div className={frame}>
+      <aside className={sidebar}>
         <p className={title}>
           <Trans>Yoyaku 运营后台</Trans>
         </p>
         <nav aria-label={t`后台菜单`}>
           <ul className={navList}>
-            {OPS_NAV.map((entry) => (
+            {rooms.map((entry) => (
               <li key={entry.key}>
-                <Link to={entry.to} className={navLink}>
+                {/* Exact, then marked by hand: /ops/products/import is its own room, not products'. */}
+                <Link
+                  to={entry.to}
+                  className={navLink}
+                  activeOptions={{ exact: true, includeSearch: false }}
+                  aria-current={entry === current ? 'page' : undefined}
+                >
                   {entry.label()}
                 </Link>
               </li>
@@ -63,17 +131,23 @@ export function OpsLayout() {
           </ul>
         </nav>
         <div className={who}>
-          {claims ? (
-            <span>
-              <Trans>运营人员：{claims.nickname}</Trans>
-            </span>
-          ) : null}
+          <span>
+            <Trans>运营人员：{nickname}</Trans>
+          </span>
           <button type="button" className={signOut} disabled={signingOut} onClick={logOut}>
             <Trans>退出登录</Trans>
           </button>
         </div>
-      </div>
-      <Outlet />
+      </aside>
+      <main className={content}>
+        {refusedRoom === undefined ? (
+          <Outlet />
+        ) : (
+          <Notice tone="error" title={<Trans>没有使用“{refusedRoom}”的权限</Trans>}>
+            <Trans>如需使用，请联系有员工管理权限的运营人员。</Trans>
+          </Notice>
+        )}
+      </main>
     </div>
   )
 }
