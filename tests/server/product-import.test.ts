@@ -110,6 +110,11 @@ describe.each(engines)('the product import and export on %s', (engine) => {
       [4, 'NEW-1', 'created'],
       [5, 'NEW-2', 'created'],
     ])
+    // a new product, even in a new series or brand, lists no changed fields
+    expect(result.preview.filter((row) => row.outcome === 'created').map((row) => row.changes)).toEqual([
+      [],
+      [],
+    ])
     expect(result.preview[1]?.changes).toEqual(['jpProductName', 'enProductName', 'stock'])
     expect(await productCount()).toBe(before)
     expect(await t.db.select().from(series).where(eq(series.name, '新系列'))).toEqual([])

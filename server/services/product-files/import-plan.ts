@@ -214,8 +214,10 @@ export async function planImport(
       PRODUCT_FILE_FIELDS.map((field) => [field, parsed.output[field]]),
     ) as ProductFileFields
     const changes = stored ? changedFields(fileFieldsOf(stored), fields) : []
-    if (newSeriesKey && !changes.includes('seriesId')) changes.push('seriesId')
-    if (newBrandKey && !changes.includes('brandId')) changes.push('brandId')
+    // An existing product moving to a series or brand the import creates changes that field; a new
+    // product lists no changes.
+    if (stored && newSeriesKey && !changes.includes('seriesId')) changes.push('seriesId')
+    if (stored && newBrandKey && !changes.includes('brandId')) changes.push('brandId')
     plan.rows.push({
       line: row.line,
       itemNo: fields.itemNo,
