@@ -22,14 +22,6 @@ export const GALLERY_IMAGE_SIZES = '(min-width: 1280px) 500px, (min-width: 768px
 /** The largest upload accepted, in bytes (10 MB). */
 export const MEDIA_MAX_BYTES = 10 * 1024 * 1024
 
-/** Why POST /api/ops/media refuses a file (msg `file: …`): English, the console translates each. */
-export const MediaMessage = {
-  type: 'must be a JPEG, PNG, WebP or AVIF image',
-  tooLarge: 'must be at most 10 MB',
-  tooManyPixels: 'must be at most 40 megapixels and 20,000 pixels on a side',
-  unreadable: 'could not be read as an image (is it damaged?)',
-} as const
-
 /** One encoded variant as stored: `key` is the media store's name for it. */
 export interface MediaVariant {
   width: number

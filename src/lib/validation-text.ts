@@ -114,7 +114,8 @@ export function validationText(message: string): string {
   return (withField?.[2] && phraseText(withField[2])) || message
 }
 
-function isFieldList(value: unknown): value is { field: string; message: string }[] {
+/** A 400's data: the refused fields, each with its message. */
+export function isFieldList(value: unknown): value is { field: string; message: string }[] {
   return (
     Array.isArray(value) &&
     value.every(

@@ -68,6 +68,6 @@ export function imagePipelineLine(cost: ImagePipelineCost): string {
   return `image pipeline: ${cost.width}×${cost.height} JPEG (${cost.inputKb} KB) → 6 variants (${cost.outputKb} KB) + placeholder: median ${cost.medianMs} ms (runs ${cost.runs.join(', ')} ms)`
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.main) {
   console.log(imagePipelineLine(await measureImagePipeline()))
 }

@@ -7,7 +7,8 @@ import {
   type OpsSeriesDto,
   TaxonomyMessage,
 } from '../../src/domain/catalog-taxonomy.ts'
-import { type MediaImageDto, MediaMessage } from '../../src/domain/media.ts'
+import type { MediaImageDto } from '../../src/domain/media.ts'
+import { MediaMessage } from '../../src/domain/media-messages.ts'
 import { abortAllRequests } from '../../src/lib/api-client.ts'
 import { LANGUAGE_STORAGE_KEY } from '../../src/lib/i18n.ts'
 import { dismissAllToasts } from '../../src/lib/toast.ts'

@@ -1,11 +1,6 @@
 import sharp, { type Channels, type Metadata } from 'sharp'
-import {
-  MEDIA_FORMATS,
-  MEDIA_MAX_BYTES,
-  MEDIA_WIDTHS,
-  type MediaFormat,
-  MediaMessage,
-} from '../../../src/domain/media.ts'
+import { MEDIA_FORMATS, MEDIA_MAX_BYTES, MEDIA_WIDTHS, type MediaFormat } from '../../../src/domain/media.ts'
+import { MediaMessage } from '../../../src/domain/media-messages.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
 import { ValidationMessage } from '../../../src/domain/validation-messages.ts'
 import { ApiError } from '../../http/envelope.ts'

@@ -1,18 +1,11 @@
 import { css } from '../../../../styled-system/css'
+import { pageHeader } from '../../../components/ui/page-heading.ts'
 
 /* The look of the home page's chip sections (hot series, trending brands). */
 
 export const section = css({ display: 'flex', flexDirection: 'column', gap: '3' })
-export const heading = css({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  justifyContent: 'space-between',
-  gap: '2',
-  borderBottom: '2px solid',
-  borderColor: 'primary',
-  pb: '1',
-})
+/** The title row over its rule, as every list page has it. */
+export const heading = pageHeader
 export const title = css({ fontSize: 'xl', fontWeight: 'bold', color: 'primary' })
 export const moreLinks = css({ display: 'flex', gap: '4', fontSize: 'sm' })
 export const titleLink = css({

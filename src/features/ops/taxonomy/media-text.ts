@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro'
-import { MEDIA_MAX_BYTES, MediaMessage } from '../../../domain/media.ts'
+import { MEDIA_MAX_BYTES } from '../../../domain/media.ts'
+import { MediaMessage } from '../../../domain/media-messages.ts'
 import { MEDIA_TYPES } from './api/upload-media.ts'
 import { phraseLookup, refusalText } from './taxonomy-text.ts'
 

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react'
 import * as v from 'valibot'
 import { ResultCode } from '../../../domain/result-code.ts'
 import { ApiFailure } from '../../../lib/api-client.ts'
-import type { FieldErrors } from '../../../lib/validation-text.ts'
+import { type FieldErrors, isFieldList } from '../../../lib/validation-text.ts'
 import { refusalText, taxonomyMessageText } from './taxonomy-text.ts'
 
 /** The texts every taxonomy form edits: names in three languages and the sort order, as typed. */
@@ -42,19 +42,6 @@ export function namesInputOf(draft: NamesDraft) {
     enName: draft.enName,
     sort: sort === '' ? undefined : /^[+-]?\d+(\.\d+)?$/.test(sort) ? Number(sort) : Number.NaN,
   }
-}
-
-function isFieldList(value: unknown): value is { field: string; message: string }[] {
-  return (
-    Array.isArray(value) &&
-    value.every(
-      (entry: unknown) =>
-        typeof entry === 'object' &&
-        entry !== null &&
-        typeof (entry as { field?: unknown }).field === 'string' &&
-        typeof (entry as { message?: unknown }).message === 'string',
-    )
-  )
 }
 
 /**
