@@ -20,6 +20,8 @@ export const ProductImportMessage = {
   tooManyColumns: 'must have at most 200 columns',
   csvSyntax: 'is not a well-formed CSV file (check its quotes and the number of cells in each row)',
   hasErrors: 'has errors; nothing was imported',
+  /** 409: another save took one of the file's new item numbers between the check and the write. */
+  createdMeanwhile: 'an item number was created meanwhile; import again',
   /** Header (line 1, the column named). */
   unknownColumn: 'is not a column of the product file',
   duplicateColumn: 'appears more than once in the header',

@@ -52,7 +52,7 @@ export async function importProducts(db: Db, request: ImportRequest): Promise<Im
   } catch (error) {
     // Someone created one of the file's item numbers while it was read.
     if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
-      throw new ApiError(ResultCode.conflict, 'file: an item number was created meanwhile; import again')
+      throw new ApiError(ResultCode.conflict, `file: ${ProductImportMessage.createdMeanwhile}`)
     }
     throw error
   }

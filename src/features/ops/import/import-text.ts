@@ -18,6 +18,7 @@ const IMPORT_TEXT: Record<ImportPhrase, () => string> = {
   [ProductImportMessage.tooManyColumns]: () => t`最多 200 列`,
   [ProductImportMessage.csvSyntax]: () => t`CSV 格式有误（请检查引号和每行的单元格数）`,
   [ProductImportMessage.hasErrors]: () => t`文件有错误，没有导入任何商品`,
+  [ProductImportMessage.createdMeanwhile]: () => t`导入期间有人新建了相同货号的商品，请重新导入`,
   [ProductImportMessage.unknownColumn]: () => t`不是商品文件的列名`,
   [ProductImportMessage.duplicateColumn]: () => t`在表头中重复出现`,
   [ProductImportMessage.itemNoColumn]: () => t`表头中必须有这一列`,
