@@ -177,7 +177,9 @@ describe('operator console: who may enter', () => {
     serveList([orderOf(1001, 3)])
     const { router } = await open('/ops')
     await waitFor(() => expect(router.state.location.pathname).toBe('/ops/orders'))
-    expect(await screen.findByText('Yoyaku 运营后台')).toBeTruthy()
+    // the order list's code may still be arriving (the frame is hidden until it has): wait for the list
+    await screen.findByRole('table', { name: '订单列表' })
+    expect(screen.getByText('Yoyaku 运营后台')).toBeTruthy()
     expect(screen.getByText('运营人员：店长')).toBeTruthy()
     const nav = screen.getByRole('navigation', { name: '后台菜单' })
     expect(within(nav).getByRole('link', { name: '订单' }).getAttribute('aria-current')).toBe('page')
