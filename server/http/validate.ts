@@ -1,3 +1,4 @@
+import type { Context } from 'hono'
 import { validator } from 'hono/validator'
 import * as v from 'valibot'
 import { ResultCode } from '../../src/domain/result-code.ts'
@@ -35,3 +36,19 @@ export const validJson = <S extends v.GenericSchema>(schema: S) =>
 /** Validates path parameters. */
 export const validParams = <S extends v.GenericSchema>(schema: S) =>
   validator('param', (value) => parseWith(schema, value))
+
+/** A multipart/form-data body's fields; a body that is not one is a 400 on `body`. */
+export async function multipartForm(c: Context): Promise<Record<string, unknown>> {
+  try {
+    return await c.req.parseBody()
+  } catch {
+    throw new ApiError(ResultCode.invalidInput, 'body: is not valid multipart/form-data')
+  }
+}
+
+/** The bytes of the form's `file` field; `missing` is the error when there is no file in it. */
+export async function uploadedFileBytes(c: Context, missing: () => ApiError): Promise<Uint8Array> {
+  const { file } = await multipartForm(c)
+  if (!(file instanceof File)) throw missing()
+  return new Uint8Array(await file.arrayBuffer())
+}

@@ -3,6 +3,7 @@ import type { MediaImageDto } from '../../src/domain/media.ts'
 import { DEFAULT_PAGE_SIZE } from '../../src/domain/queries.ts'
 import type { Db } from '../db/client.ts'
 import { banners, products } from '../db/schema.ts'
+import { cardColumns } from './catalog/product-cards.ts'
 import { coversOnPage, type ProductListName } from './catalog/product-lists.ts'
 
 /** `/product/12`, `/product-hot/product/12`, `/collect/product/12`…: every product page's path. */
@@ -28,9 +29,9 @@ export interface LargestImage {
   picture: MediaImageDto | null
 }
 
-const coverOf = (row: { imgList: string[]; images: MediaImageDto[] }): LargestImage | null => {
+const coverOf = (row: { imgList: string[]; cover: MediaImageDto | null }): LargestImage | null => {
   const url = row.imgList[0]
-  return url ? { url, picture: row.images[0] ?? null } : null
+  return url ? { url, picture: row.cover } : null
 }
 
 /**
@@ -56,7 +57,7 @@ export async function largestImagesOf(
     const product = PRODUCT_PAGE.exec(path)
     if (product) {
       const [row] = await db
-        .select({ imgList: products.imgList, images: products.images })
+        .select({ imgList: cardColumns.imgList, cover: cardColumns.cover })
         .from(products)
         .where(eq(products.id, Number(product[1])))
         .limit(1)

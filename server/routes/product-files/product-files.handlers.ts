@@ -6,11 +6,10 @@ import {
   productImportQuery,
   productTemplateQuery,
 } from '../../../src/domain/product-files.ts'
-import { ResultCode } from '../../../src/domain/result-code.ts'
 import type { AppEnv } from '../../app-env.ts'
-import { ApiError, ok } from '../../http/envelope.ts'
+import { ok } from '../../http/envelope.ts'
 import { requirePermission, signedIn } from '../../http/session.ts'
-import { validQuery } from '../../http/validate.ts'
+import { uploadedFileBytes, validQuery } from '../../http/validate.ts'
 import {
   exportProducts,
   type ProductFile,
@@ -26,16 +25,9 @@ export const importProductsHandlers = factory.createHandlers(
   catalogRoom,
   validQuery(productImportQuery),
   async (c) => {
-    let form: Record<string, unknown>
-    try {
-      form = await c.req.parseBody()
-    } catch {
-      throw new ApiError(ResultCode.invalidInput, 'body: is not valid multipart/form-data')
-    }
-    const file = form.file
-    if (!(file instanceof File)) throw fileError(ProductImportMessage.notAFile)
+    const bytes = await uploadedFileBytes(c, () => fileError(ProductImportMessage.notAFile))
     const result = await importProducts(c.var.deps.db, {
-      bytes: new Uint8Array(await file.arrayBuffer()),
+      bytes,
       dryRun: c.req.valid('query').dryRun,
       actorId: signedIn(c).userId,
       at: c.var.deps.now(),

@@ -1,9 +1,8 @@
 import { createFactory } from 'hono/factory'
-import { ResultCode } from '../../../src/domain/result-code.ts'
 import type { AppEnv } from '../../app-env.ts'
-import { ApiError, ok } from '../../http/envelope.ts'
+import { ok } from '../../http/envelope.ts'
 import { requireSession, sendFreshToken, signedIn } from '../../http/session.ts'
-import { validJson, validQuery } from '../../http/validate.ts'
+import { multipartForm, validJson, validQuery } from '../../http/validate.ts'
 import { storeAvatar } from '../../services/accounts/avatars.ts'
 import * as profile from '../../services/accounts/profile.ts'
 import * as contracts from './profile.routes.ts'
@@ -55,13 +54,8 @@ export const replaceEmailHandlers = factory.createHandlers(
 )
 
 export const updateAvatarHandlers = factory.createHandlers(requireSession(), async (c) => {
-  let form: Record<string, unknown>
-  try {
-    form = await c.req.parseBody()
-  } catch {
-    throw new ApiError(ResultCode.invalidInput, 'body: is not valid multipart/form-data')
-  }
-  const account = await storeAvatar(c.var.deps, signedIn(c).userId, form.file)
+  const { file } = await multipartForm(c)
+  const account = await storeAvatar(c.var.deps, signedIn(c).userId, file)
   // The token shows the avatar.
   await sendFreshToken(c, account)
   return ok(c, { avatar: account.avatar })

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import type { ProductCardDto } from '../../../src/domain/catalog.ts'
 import type { Language } from '../../../src/domain/language.ts'
 import type { MediaImageDto } from '../../../src/domain/media.ts'
@@ -12,7 +13,8 @@ export const cardColumns = {
   jpProductName: products.jpProductName,
   enProductName: products.enProductName,
   imgList: products.imgList,
-  images: products.images,
+  // Only the cover: a card draws one picture, and a product may carry twenty with six variants each.
+  cover: sql<MediaImageDto | null>`${products.images} -> 0`,
   sellTime: products.sellTime,
   preSellEndTime: products.preSellEndTime,
   cnAlonePrice: products.cnAlonePrice,
@@ -34,7 +36,7 @@ export interface CardRow {
   jpProductName: string | null
   enProductName: string | null
   imgList: string[]
-  images: MediaImageDto[]
+  cover: MediaImageDto | null
   sellTime: string | null
   preSellEndTime: Date | null
   cnAlonePrice: number
@@ -63,7 +65,7 @@ export function toProductCard(row: CardRow, viewer: PriceViewer, language: Langu
     jpProductName: row.jpProductName,
     enProductName: row.enProductName,
     imgList: row.imgList,
-    ...(row.images.length > 0 ? { images: row.images.slice(0, 1) } : {}),
+    ...(row.cover ? { images: [row.cover] } : {}),
     sellTimeStr: row.sellTime,
     preSellEndTime: row.preSellEndTime ? row.preSellEndTime.toISOString() : null,
     isDiscount: row.isDiscount,

@@ -28,6 +28,7 @@ async function readProductRow(db: Db, id: number) {
   const [row] = await db
     .select({
       ...cardColumns,
+      images: products.images,
       itemNo: products.itemNo,
       janCode: products.janCode,
       boxBarcode: products.boxBarcode,

@@ -4,6 +4,7 @@ import type { Page, PageQuery } from '../../../src/domain/queries.ts'
 import type { Db } from '../../db/client.ts'
 import { PRODUCT_STATUS, products } from '../../db/schema.ts'
 import { type CardAudience, selectCardPage, selectCards } from './card-pages.ts'
+import { cardColumns } from './product-cards.ts'
 
 /** The product lists of the home page and their "more" pages. */
 export type ProductListName = 'hot' | 'new' | 'recommend' | 'discount'
@@ -54,7 +55,7 @@ export function pageProducts(
 export function coversOnPage(db: Db, list: ProductListName, page: PageQuery, count: number) {
   const { where, orderBy } = LISTS[list]
   return db
-    .select({ imgList: products.imgList, images: products.images })
+    .select({ imgList: cardColumns.imgList, cover: cardColumns.cover })
     .from(products)
     .where(where)
     .orderBy(...orderBy)
