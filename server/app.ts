@@ -11,11 +11,14 @@ import { ApiError, fail } from './http/envelope.ts'
 import { securityHeaders } from './http/security.ts'
 import { mountStatic } from './http/static.ts'
 import { addressRoutes } from './routes/address/address.index.ts'
+import { auditRoutes } from './routes/audit/audit.index.ts'
 import { cartRoutes } from './routes/cart/cart.index.ts'
 import { catalogRoutes } from './routes/catalog/catalog.index.ts'
 import { catalogOpsRoutes } from './routes/catalog-ops/catalog-ops.index.ts'
 import { checkoutRoutes } from './routes/checkout/checkout.index.ts'
 import { contentRoutes } from './routes/content/content.index.ts'
+import { contentOpsRoutes } from './routes/content-ops/content-ops.index.ts'
+import { customerRoutes } from './routes/customers/customers.index.ts'
 import { extrasRoutes } from './routes/extras/extras.index.ts'
 import { favouriteRoutes } from './routes/favourites/favourites.index.ts'
 import { healthRoutes } from './routes/health/health.index.ts'
@@ -34,6 +37,7 @@ import { productFileRoutes } from './routes/product-files/product-files.index.ts
 import { profileRoutes } from './routes/profile/profile.index.ts'
 import { pushRoutes } from './routes/push/push.index.ts'
 import { ratesRoutes } from './routes/rates/rates.index.ts'
+import { settingsOpsRoutes } from './routes/settings-ops/settings-ops.index.ts'
 import { shippingRoutes } from './routes/shipping/shipping.index.ts'
 import { staffRoutes } from './routes/staff/staff.index.ts'
 import { userRoutes } from './routes/user/user.index.ts'
@@ -85,6 +89,10 @@ function createApi() {
     .route('/', catalogOpsRoutes)
     .route('/', mediaRoutes)
     .route('/', staffRoutes)
+    .route('/', contentOpsRoutes)
+    .route('/', customerRoutes)
+    .route('/', settingsOpsRoutes)
+    .route('/', auditRoutes)
     .route('/', jobsRoutes)
     .route('/', openApiRoutes)
 }

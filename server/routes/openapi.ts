@@ -4,12 +4,15 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../src/domain/cart.ts'
 import type { AppEnv } from '../app-env.ts'
 import { ok } from '../http/envelope.ts'
 import { addressContracts } from './address/address.routes.ts'
+import { auditContracts } from './audit/audit.routes.ts'
 import { cartContracts } from './cart/cart.routes.ts'
 import { catalogContracts } from './catalog/catalog.routes.ts'
 import { catalogOpsContracts } from './catalog-ops/catalog-ops.routes.ts'
 import { checkoutContracts } from './checkout/checkout.routes.ts'
 import { contentContracts } from './content/content.routes.ts'
+import { contentOpsContracts } from './content-ops/content-ops.routes.ts'
 import type { RouteContract } from './contract.ts'
+import { customerContracts } from './customers/customers.routes.ts'
 import { extrasContracts } from './extras/extras.routes.ts'
 import { favouriteContracts } from './favourites/favourites.routes.ts'
 import { healthContracts } from './health/health.routes.ts'
@@ -27,6 +30,7 @@ import { productFileContracts } from './product-files/product-files.routes.ts'
 import { profileContracts } from './profile/profile.routes.ts'
 import { pushContracts } from './push/push.routes.ts'
 import { ratesContracts } from './rates/rates.routes.ts'
+import { settingsOpsContracts } from './settings-ops/settings-ops.routes.ts'
 import { shippingContracts } from './shipping/shipping.routes.ts'
 import { staffContracts } from './staff/staff.routes.ts'
 import { userContracts } from './user/user.routes.ts'
@@ -58,6 +62,10 @@ export const allContracts: readonly RouteContract[] = [
   ...catalogOpsContracts,
   ...mediaContracts,
   ...staffContracts,
+  ...contentOpsContracts,
+  ...customerContracts,
+  ...settingsOpsContracts,
+  ...auditContracts,
   ...jobsContracts,
 ]
 

@@ -13,6 +13,8 @@ export interface PointsChange {
   /** Positive adds points, negative takes them. */
   delta: number
   reason: PointsReason
+  /** An operator's adjustment: why, in their words. */
+  note?: string | null
   orderId?: number | null
   paymentId?: string | null
 }
@@ -36,6 +38,7 @@ export async function changePoints(tx: Db, change: PointsChange): Promise<number
     userId: change.userId,
     delta: change.delta,
     reason: change.reason,
+    note: change.note ?? null,
     orderId: change.orderId ?? null,
     paymentId: change.paymentId ?? null,
     balanceAfter: row.score,

@@ -5,8 +5,8 @@ import { pageQuery } from './queries.ts'
 /** GET /mall/score/list?pageNum=&pageSize= (the caller's own history; pageSize at most 100). */
 export const pointsListQuery = pageQuery
 
-/** Why points changed, as the ledger records it. */
-export type PointsReason = 'hold' | 'return' | 'earn'
+/** Why points changed, as the ledger records it: `adjust` is an operator's correction (its note says why). */
+export type PointsReason = 'hold' | 'return' | 'earn' | 'adjust'
 
 /** One row of the shopper's points history, newest first. */
 export interface PointsRecordDto {

@@ -13,18 +13,36 @@ import {
 } from 'drizzle-orm/pg-core'
 
 import { createdAt, updatedAt } from './columns.ts'
+import { media } from './media.ts'
 
 /* What the operator publishes and sets: banners, announcements, articles, customer-service contacts, shop settings. */
 
-export const banners = pgTable('banners', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  imgUrl: text('img_url').notNull(),
-  jumpUrl: text('jump_url'),
-  sort: integer('sort').notNull().default(0),
-  active: boolean('active').notNull().default(true),
-  createdAt: createdAt(),
-})
+export const banners = pgTable(
+  'banners',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The picture as the shop draws it (a variant of `mediaId`, or a seeded file). */
+    imgUrl: text('img_url').notNull(),
+    /** The uploaded picture behind imgUrl; null for seeded banners. */
+    mediaId: integer('media_id').references(() => media.id, { onDelete: 'set null' }),
+    /** http(s) address or a path of the shop; checked when written. */
+    jumpUrl: text('jump_url'),
+    sort: integer('sort').notNull().default(0),
+    /** The banner shows from startAt (null: at once) until endAt (null: no end). */
+    startAt: timestamp('start_at', { withTimezone: true }),
+    endAt: timestamp('end_at', { withTimezone: true }),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'banners_schedule_check',
+      sql`${t.startAt} is null or ${t.endAt} is null or ${t.endAt} > ${t.startAt}`,
+    ),
+  ],
+)
 
 export const announcements = pgTable('announcements', {
   id: serial('id').primaryKey(),
@@ -36,8 +54,11 @@ export const announcements = pgTable('announcements', {
   jpContent: text('jp_content'),
   enContent: text('en_content'),
   sort: integer('sort').notNull().default(0),
+  /** An inactive announcement is kept for the console but not shown. */
+  active: boolean('active').notNull().default(true),
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 })
 
 /**
@@ -56,6 +77,8 @@ export const articles = pgTable(
     jpContent: text('jp_content'),
     enContent: text('en_content'),
     footerSort: integer('footer_sort'),
+    /** An inactive article is neither linked nor readable by shoppers. */
+    active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

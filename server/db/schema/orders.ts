@@ -188,8 +188,10 @@ export const pointsLedger = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
-    /** hold | return | earn | … */
+    /** hold | return | earn | adjust (an operator's correction) */
     reason: text('reason').notNull(),
+    /** An operator's adjustment: why, as they wrote it. */
+    note: text('note'),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     paymentId: varchar('payment_id', { length: 40 }),
     balanceAfter: integer('balance_after').notNull(),
@@ -212,9 +214,16 @@ export const auditLog = pgTable(
     entityId: text('entity_id').notNull(),
     before: jsonb('before').$type<unknown>(),
     after: jsonb('after').$type<unknown>(),
+    /** Why, when the operator gave a reason (disabling a customer, adjusting points, a refund). */
+    reason: text('reason'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt)],
+  // Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE (migration 0014).
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+  ],
 )
 
 /** The pay latch (flows §2): one row; an operator closes payments for maintenance. */

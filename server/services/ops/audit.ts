@@ -14,6 +14,8 @@ export interface AuditEntry {
   entityId: string | number
   before: unknown
   after: unknown
+  /** Why, in the operator's words, when the change asks for one. */
+  reason?: string | null
   /** The shop's clock. */
   at: Date
 }
@@ -27,6 +29,7 @@ export async function writeAudit(tx: Db, entry: AuditEntry): Promise<void> {
     entityId: String(entry.entityId),
     before: entry.before ?? null,
     after: entry.after ?? null,
+    reason: entry.reason ?? null,
     createdAt: entry.at,
   })
 }

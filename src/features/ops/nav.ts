@@ -26,9 +26,12 @@ export const OPS_NAV: readonly OpsNavEntry[] = [
   { key: 'categories', to: '/ops/categories', label: () => t`分类`, permission: 'catalog' },
   { key: 'series', to: '/ops/series', label: () => t`系列`, permission: 'catalog' },
   { key: 'brands', to: '/ops/brands', label: () => t`品牌`, permission: 'catalog' },
+  { key: 'content', to: '/ops/content', label: () => t`内容`, permission: 'content' },
+  { key: 'customers', to: '/ops/customers', label: () => t`客户`, permission: 'customers' },
   { key: 'shipping-methods', to: '/ops/shipping-methods', label: () => t`运输方式`, permission: 'settings' },
   { key: 'settings', to: '/ops/settings', label: () => t`设置`, permission: 'settings' },
   { key: 'staff', to: '/ops/staff', label: () => t`员工`, permission: 'staff' },
+  { key: 'audit', to: '/ops/audit', label: () => t`审计日志`, permission: 'audit' },
 ]
 
 /** The rooms an account holding `permissions` may open, in menu order. */

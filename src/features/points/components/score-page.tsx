@@ -55,6 +55,8 @@ function Reason({ remark }: { remark: PointsRecordDto['remark'] }) {
       return <Trans>付款抵扣</Trans>
     case 'return':
       return <Trans>积分退回</Trans>
+    case 'adjust':
+      return <Trans>客服调整</Trans>
   }
 }
 

@@ -1,0 +1,3 @@
+export function OpsAuditPage() {
+  return null
+}

@@ -1,0 +1,3 @@
+export function OpsContentPage() {
+  return null
+}

@@ -1,0 +1,3 @@
+export function OpsCustomersPage() {
+  return null
+}
