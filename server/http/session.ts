@@ -50,14 +50,25 @@ export function requireSession(
     if (options.permission) assertStaffMay(account, options.permission)
     c.set('signedIn', { userId: account.id, sessionId: check.claims.sid, kind: account.kind, account })
     await next()
-    if (options.renew !== false && needsRenewal(check.claims, at) && !c.res.headers.has(TOKEN_HEADER)) {
-      await touchSession(db, check.claims.sid, at)
+    if (options.renew === false || c.res.headers.has(TOKEN_HEADER)) return
+    const renew = needsRenewal(check.claims, at)
+    if (renew) await touchSession(db, check.claims.sid, at)
+    if (renew || claimsOutOfDate(check.claims, account)) {
       c.header(
         TOKEN_HEADER,
         await signSessionToken(authKeys.tokenKey, claimsFor(account, check.claims.sid), at),
       )
     }
   })
+}
+
+/**
+ * Whether a token shows what an operator has since changed on the account: its price role (the shop
+ * picks the price column from it) or its points. Such a call answers with a fresh token at once, so
+ * the shopper's pages switch columns on the next call instead of when the token is next renewed.
+ */
+function claimsOutOfDate(claims: { role: number | null; score: number }, account: AccountRow): boolean {
+  return claims.role !== account.role || claims.score !== account.score
 }
 
 /**
@@ -84,8 +95,9 @@ export const requirePermission = (permission: StaffPermission) =>
 /**
  * For public calls whose answer depends on who asks (prices, favourites): a valid token signs the
  * call in; no token, or one that has ended, leaves it a visitor's rather than failing, so browsing
- * never breaks on a stale token (the guarded calls report the ended session). The answer varies by
- * token, so shared caches must not reuse it across callers.
+ * never breaks on a stale token (the guarded calls report the ended session). A disabled account is
+ * told at once (9005), so the shop signs it out on its very next call, whichever it is. The answer
+ * varies by token, so shared caches must not reuse it across callers.
  */
 export function optionalSession() {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -97,14 +109,23 @@ export function optionalSession() {
       const check = await checkSessionToken(authKeys.tokenKey, token, at)
       if (check.status === 'valid') {
         const session = await lookUpSession(db, check.claims.sid, Number(check.claims.sub), at)
+        if (session.status === 'disabled') throw accountDisabled()
         if (session.status === 'active') {
           const { account } = session
           c.set('signedIn', { userId: account.id, sessionId: check.claims.sid, kind: account.kind, account })
+          await next()
+          c.header('Cache-Control', 'private, no-cache')
+          if (claimsOutOfDate(check.claims, account) && !c.res.headers.has(TOKEN_HEADER)) {
+            c.header(
+              TOKEN_HEADER,
+              await signSessionToken(authKeys.tokenKey, claimsFor(account, check.claims.sid), at),
+            )
+          }
+          return
         }
       }
     }
     await next()
-    if (c.var.signedIn) c.header('Cache-Control', 'private, no-cache')
   })
 }
 

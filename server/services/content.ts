@@ -1,4 +1,4 @@
-import { asc, desc, eq, isNotNull, lte } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm'
 import type {
   AnnouncementDto,
   ArticleDto,
@@ -27,21 +27,27 @@ function contentIn(language: Language, row: LocalisedContent): string | null {
   return sanitiseOptionalHtml(own || row.content)
 }
 
-/** Active banners, in the shop's order. */
-export async function listBanners(db: Db): Promise<BannerDto[]> {
+/** Active banners inside their schedule at `now` (from startAt, until before endAt), in the shop's order. */
+export async function listBanners(db: Db, now: Date): Promise<BannerDto[]> {
   return db
     .select({ id: banners.id, name: banners.name, imgUrl: banners.imgUrl, jumpUrl: banners.jumpUrl })
     .from(banners)
-    .where(eq(banners.active, true))
+    .where(
+      and(
+        eq(banners.active, true),
+        or(isNull(banners.startAt), lte(banners.startAt, now)),
+        or(isNull(banners.endAt), gt(banners.endAt, now)),
+      ),
+    )
     .orderBy(asc(banners.sort), asc(banners.id))
 }
 
-/** Announcements published by `now`, in the shop's order, the newest first among equals. */
+/** Active announcements published by `now`, in the shop's order, the newest first among equals. */
 export async function listAnnouncements(db: Db, language: Language, now: Date): Promise<AnnouncementDto[]> {
   const rows = await db
     .select()
     .from(announcements)
-    .where(lte(announcements.publishedAt, now))
+    .where(and(eq(announcements.active, true), lte(announcements.publishedAt, now)))
     .orderBy(asc(announcements.sort), desc(announcements.publishedAt), desc(announcements.id))
   return rows.map((row) => ({
     id: row.id,
@@ -51,7 +57,7 @@ export async function listAnnouncements(db: Db, language: Language, now: Date): 
   }))
 }
 
-/** The footer's article links, in footer order. */
+/** The footer's links: active articles with a footer position, in footer order. */
 export async function listFooterArticles(db: Db, language: Language): Promise<FooterArticleDto[]> {
   const rows = await db
     .select({
@@ -62,21 +68,21 @@ export async function listFooterArticles(db: Db, language: Language): Promise<Fo
       enName: articles.enName,
     })
     .from(articles)
-    .where(isNotNull(articles.footerSort))
+    .where(and(eq(articles.active, true), isNotNull(articles.footerSort)))
     .orderBy(asc(articles.footerSort), asc(articles.id))
   return rows.map((row) => ({ id: row.id, type: row.type, name: nameIn(language, row) }))
 }
 
 /**
- * One article, or undefined when there is none with that id, or when `type` is given and is not the
- * article's: a link carries both, and a mismatch means the link is stale.
+ * One article, or undefined when there is none with that id, it is switched off, or `type` is given
+ * and is not the article's: a link carries both, and a mismatch means the link is stale.
  */
 export async function readArticle(
   db: Db,
   query: { id: number; type: number | undefined; language: Language },
 ): Promise<ArticleDto | undefined> {
   const [row] = await db.select().from(articles).where(eq(articles.id, query.id))
-  if (!row || (query.type !== undefined && query.type !== row.type)) return undefined
+  if (!row?.active || (query.type !== undefined && query.type !== row.type)) return undefined
   return {
     id: row.id,
     type: row.type,

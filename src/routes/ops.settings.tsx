@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { LazyOpsSettingsPage } from '../features/ops/components/lazy-pages.tsx'
+import { LazyOpsSettingsPage } from '../features/ops/settings/components/lazy-pages.tsx'
 
 export const Route = createFileRoute('/ops/settings')({
   component: LazyOpsSettingsPage,

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import type { AddressDto, AddressInput } from '../../src/domain/address.ts'
 import type { Language } from '../../src/domain/language.ts'
 import { latestCodeFor } from '../server/support/outbox.ts'
+import { translated } from './catalog-text.ts'
 import { OPERATOR, type RunningShop } from './shop.ts'
 
 export const BROWSER_LOCALE: Record<Language, string> = { zhCn: 'zh-CN', ja: 'ja-JP', en: 'en-US' }
@@ -127,15 +128,27 @@ export function addAddress(customer: Customer, address: AddressInput = US_ADDRES
 
 /**
  * A browser page signed in as the shop's operator (OPERATOR, set by startShop) through the login
- * page, on the console's first page (/ops/orders).
+ * page, in the language (zh-CN unless told), on the console's first page (/ops/orders).
  */
-export async function operatorPage(shop: RunningShop): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' })
+export async function operatorPage(
+  shop: RunningShop,
+  language: Language = 'zhCn',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await shop.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: BROWSER_LOCALE[language],
+  })
+  await context.addInitScript((lang) => {
+    if (!sessionStorage.getItem('e2e-started')) localStorage.setItem('localeLang', lang)
+    sessionStorage.setItem('e2e-started', '1')
+  }, language)
   const page = await context.newPage()
   await page.goto(shop.url('/login?redirectUrl=%2Fops'))
   await page.locator('input[name="username"]').fill(OPERATOR.email)
   await page.locator('input[name="password"]').fill(OPERATOR.password)
-  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await page
+    .getByRole('button', { name: language === 'zhCn' ? '登录' : translated(language, '登录'), exact: true })
+    .click()
   await page.waitForURL((url) => url.pathname === '/ops/orders', { timeout: 15_000 })
   return { context, page }
 }

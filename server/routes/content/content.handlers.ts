@@ -6,15 +6,25 @@ import { answerCatalog } from '../../http/cached-answer.ts'
 import { notFound, ok } from '../../http/envelope.ts'
 import { requireSession, signedIn } from '../../http/session.ts'
 import { validParams, validQuery } from '../../http/validate.ts'
-import { nextAnnouncementAfter } from '../../services/announcement-schedule.ts'
+import { nextAnnouncementAfter, nextBannerChangeAfter } from '../../services/announcement-schedule.ts'
 import * as content from '../../services/content.ts'
 import * as contracts from './content.routes.ts'
 
 const factory = createFactory<AppEnv>()
 
-export const bannerListHandlers = factory.createHandlers(validQuery(contracts.bannerList.query), async (c) =>
-  // `language` is validated and keys the client's cache; a banner is a picture, the same in every language.
-  answerCatalog(c, { query: c.req.valid('query'), load: () => content.listBanners(c.var.deps.db) }),
+/** A cached list lasts until the next banner starts or ends, when the list changes by itself. */
+export const bannerListHandlers = factory.createHandlers(
+  validQuery(contracts.bannerList.query),
+  async (c) => {
+    const { db, now } = c.var.deps
+    const at = now()
+    // `language` is validated and keys the client's cache; a banner is a picture, the same in every language.
+    return answerCatalog(c, {
+      query: c.req.valid('query'),
+      load: () => content.listBanners(db, at),
+      expiresAt: () => nextBannerChangeAfter(db, at),
+    })
+  },
 )
 
 /** A cached list lasts until the next scheduled announcement is due, when the list grows by itself. */

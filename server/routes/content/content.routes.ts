@@ -5,7 +5,7 @@ import type { RouteContract } from '../contract.ts'
 export const bannerList = {
   method: 'get',
   path: '/mall/banner/list',
-  summary: 'Active home-page banners in order',
+  summary: 'Active home-page banners inside their schedule (startAt ≤ now < endAt), in order',
   tag: 'content',
   access: 'public',
   query: languageQuery,
@@ -15,7 +15,7 @@ export const bannerList = {
 export const announcementList = {
   method: 'get',
   path: '/mall/announcement/list',
-  summary: 'Published announcements, name and sanitised HTML in the language (Chinese when missing)',
+  summary: 'Active published announcements, name and sanitised HTML in the language (Chinese when missing)',
   tag: 'content',
   access: 'public',
   query: languageQuery,
@@ -25,7 +25,7 @@ export const announcementList = {
 export const footerList = {
   method: 'get',
   path: '/mall/footer/list',
-  summary: 'Footer article links (the client groups them into 4 columns by type modulo 4)',
+  summary: 'Footer links of active articles (the client groups them into 4 columns by type modulo 4)',
   tag: 'content',
   access: 'public',
   query: languageQuery,
@@ -44,7 +44,8 @@ export const customerServiceList = {
 export const article = {
   method: 'get',
   path: '/mall/article/:id',
-  summary: 'One article in the language (Chinese when missing), sanitised HTML; `type` must match when given',
+  summary:
+    'One article in the language (Chinese when missing), sanitised HTML; `type` must match when given; an inactive article is 404',
   tag: 'content',
   access: 'public',
   query: articleQuery,

@@ -1,8 +1,9 @@
 import { createFactory } from 'hono/factory'
 import type { AppEnv } from '../../app-env.ts'
 import { ok } from '../../http/envelope.ts'
-import { requirePermission } from '../../http/session.ts'
+import { requirePermission, signedIn } from '../../http/session.ts'
 import { sweepDeadlines } from '../../services/deadlines/deadline-sweep.ts'
+import { writeAudit } from '../../services/ops/audit.ts'
 import { createPushToUser } from '../../services/push/send-push.ts'
 import { sendReminders } from '../../services/reminders/send-reminders.ts'
 
@@ -18,5 +19,17 @@ export const runDeadlineSweepHandlers = factory.createHandlers(requirePermission
     { mailer, publicUrl, pushToUser: createPushToUser(db, push) },
     now,
   )
-  return ok(c, { ...sweep, reminders: { created, mailed, pushed } })
+  const result = { ...sweep, reminders: { created, mailed, pushed } }
+  // The sweep commits in several transactions of its own (the schedule runs the same code, with the
+  // changes it audits itself); this row records who ran it from the console and what came of it.
+  await writeAudit(db, {
+    actorId: signedIn(c).userId,
+    action: 'deadlines.run',
+    entity: 'job',
+    entityId: 'deadlines',
+    before: null,
+    after: result,
+    at: now,
+  })
+  return ok(c, result)
 })

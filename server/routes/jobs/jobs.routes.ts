@@ -9,7 +9,7 @@ export const runDeadlineSweep = {
   method: 'post',
   path: '/ops/jobs/deadlines/run',
   summary:
-    'Runs the deadline sweep now on the shop’s clock: unpaid orders past their 30-minute window cancelled, one late fee per overdue balance kept at the day’s figure, a storage fee per order not requested for packaging in time and per packed box with its shipping fee unpaid (days × the daily storage rate), orders past the grace window forfeited (→ 15), boxes past it locked (→ 7); then the day’s reminders (balance, packaging, shipping fee, extra fee due soon or overdue) written once per kind, target and day and sent by mail and Web Push in the shopper’s language. Idempotent per order and day; ran is false when another runner holds the sweep',
+    'Runs the deadline sweep now on the shop’s clock: unpaid orders past their 30-minute window cancelled, one late fee per overdue balance kept at the day’s figure, a storage fee per order not requested for packaging in time and per packed box with its shipping fee unpaid (days × the daily storage rate), orders past the grace window forfeited (→ 15), boxes past it locked (→ 7); then the day’s reminders (balance, packaging, shipping fee, extra fee due soon or overdue) written once per kind, target and day and sent by mail and Web Push in the shopper’s language. Idempotent per order and day; ran is false when another runner holds the sweep. Audited (deadlines.run, entity job: who ran it and the result)',
   tag: 'ops',
   access: 'operator',
   permission: 'settings',

@@ -25,6 +25,9 @@ const panel = css({
   display: 'flex',
   flexDirection: 'column',
   gap: '4',
+  // A dialog taller than the screen (an editor with a body per language) scrolls inside itself.
+  maxHeight: 'calc(100dvh - 2rem)',
+  overflowY: 'auto',
 })
 // lg is the announcement dialog's 600 px (spec §9).
 const panelWidth = {

@@ -56,4 +56,16 @@ export const defaultHandlers = [
   http.get('*/api/mall/charge/details', () =>
     ok({ discount: 1, platPercent: 0, frontMoney: 1, settlePercent: 0, rate: null }),
   ),
+  // the settings room's charges and rate (tests of that room serve their own)
+  http.get('*/api/ops/settings/charges', () =>
+    ok({
+      frontMoney: 1,
+      discount: 1,
+      platPercent: 0,
+      settlePercent: 0,
+      storageFeePerDay: 100,
+      maxRate: null,
+    }),
+  ),
+  http.get('*/api/ops/settings/rate', () => ok({ rate: null })),
 ]

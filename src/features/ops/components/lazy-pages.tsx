@@ -27,9 +27,6 @@ export const LazyOpsPackingDetailPage = lazy(() =>
 export const LazyOpsPackingPage = lazy(() =>
   import('./ops-packing-page.tsx').then((module) => ({ default: module.OpsPackingPage })),
 )
-export const LazyOpsSettingsPage = lazy(() =>
-  import('./ops-settings-page.tsx').then((module) => ({ default: module.OpsSettingsPage })),
-)
 export const LazyShippingMethodsPage = lazy(() =>
   import('./shipping-methods-page.tsx').then((module) => ({ default: module.ShippingMethodsPage })),
 )

@@ -4,3 +4,6 @@ import { lazy } from 'react'
 export const LazyOpsCustomersPage = lazy(() =>
   import('./ops-customers-page.tsx').then((module) => ({ default: module.OpsCustomersPage })),
 )
+export const LazyOpsCustomerDetailPage = lazy(() =>
+  import('./ops-customer-detail-page.tsx').then((module) => ({ default: module.OpsCustomerDetailPage })),
+)

@@ -1,30 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useId, useState } from 'react'
-import { css, cx } from '../../../../styled-system/css'
-import { Button } from '../../../components/ui/button.tsx'
-import { fieldControl, fieldErrorText } from '../../../components/ui/form-field.tsx'
-import { Notice } from '../../../components/ui/notice.tsx'
-import type { PayLatchDto } from '../../../domain/payments.ts'
-import { getPayLatch } from '../api/pay-latch.ts'
-import { setPayLatch } from '../api/set-pay-latch.ts'
-import { useLoaded } from '../use-loaded.ts'
-import { failureText, LoadFailure, LoadingBlock } from './load-state.tsx'
-import { pageTitle, sectionTitle } from './ops-table.ts'
-import { VipLevelsEditor } from './vip-levels-editor.tsx'
+import { css, cx } from '../../../../../styled-system/css'
+import { Button } from '../../../../components/ui/button.tsx'
+import { fieldControl, fieldErrorText } from '../../../../components/ui/form-field.tsx'
+import { Notice } from '../../../../components/ui/notice.tsx'
+import type { PayLatchDto } from '../../../../domain/payments.ts'
+import { setPayLatch } from '../../api/set-pay-latch.ts'
+import { failureText } from '../../components/load-state.tsx'
+import { sectionTitle } from '../../components/ops-table.ts'
+import { settingsCard } from './settings-card.ts'
 
 const MESSAGE_MAX = 200
 
-const page = css({ display: 'flex', flexDirection: 'column', gap: '4', maxWidth: '2xl' })
-const card = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3',
-  p: '4',
-  bg: 'surface',
-  border: '1px solid',
-  borderColor: 'border',
-  borderRadius: 'md',
-})
 const switchRow = css({ display: 'flex', alignItems: 'center', gap: '3' })
 const track = css({
   position: 'relative',
@@ -53,26 +40,8 @@ const thumbOn = css({ transform: 'translateX(20px)' })
 const hint = css({ fontSize: 'xs', color: 'text.muted' })
 const label = css({ fontSize: 'sm', fontWeight: 'medium' })
 
-/**
- * /ops/settings: the shop's switches: the pay latch (flows §2), to close payments for maintenance, and
- * the membership levels with their monthly job.
- */
-export function OpsSettingsPage() {
-  const { loaded, reload } = useLoaded('pay-latch', getPayLatch)
-  return (
-    <section className={page} aria-labelledby="ops-settings-title">
-      <h1 id="ops-settings-title" className={pageTitle}>
-        <Trans>设置</Trans>
-      </h1>
-      {loaded.state === 'loading' ? <LoadingBlock /> : null}
-      {loaded.state === 'failed' ? <LoadFailure error={loaded.error} onRetry={reload} /> : null}
-      {loaded.state === 'ready' ? <PayLatchForm current={loaded.data} onSaved={reload} /> : null}
-      <VipLevelsEditor />
-    </section>
-  )
-}
-
-function PayLatchForm(props: { current: PayLatchDto; onSaved: () => void }) {
+/** The pay latch (flows §2): closes payments for maintenance, with a word for shoppers. */
+export function PayLatchForm(props: { current: PayLatchDto; onSaved: () => void }) {
   const { t } = useLingui()
   const id = useId()
   const [open, setOpen] = useState(props.current.open)
@@ -99,7 +68,7 @@ function PayLatchForm(props: { current: PayLatchDto; onSaved: () => void }) {
   }
 
   return (
-    <form className={card} onSubmit={save} aria-labelledby={`${id}-title`}>
+    <form className={settingsCard} onSubmit={save} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={sectionTitle}>
         <Trans>收款开关</Trans>
       </h2>
