@@ -51,26 +51,38 @@ export async function currentPoints(db: Db, userId: number): Promise<number> {
   return row?.score ?? 0
 }
 
-/** GET /mall/score/list: a page of the shopper's own points history, newest first. */
-export async function listPointsRecords(
-  db: Db,
-  request: { userId: number; page: PageQuery },
-): Promise<Page<PointsRecordDto>> {
-  const { pageNum, pageSize } = request.page
-  const own = eq(pointsLedger.userId, request.userId)
-  const [rows, [counted]] = await Promise.all([
+/** A ledger row as stored. */
+export type LedgerRow = typeof pointsLedger.$inferSelect
+
+/**
+ * A page of a shopper's points ledger as stored, newest first; changes of the same instant (a hold and
+ * its return) keep the order they were written in.
+ */
+export async function ledgerRows(db: Db, userId: number, page: PageQuery): Promise<Page<LedgerRow>> {
+  const { pageNum, pageSize } = page
+  const own = eq(pointsLedger.userId, userId)
+  const [list, [counted]] = await Promise.all([
     db
       .select()
       .from(pointsLedger)
       .where(own)
-      // Changes of the same instant (a hold and its return) keep the order they were written in.
       .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize),
     db.select({ total: count() }).from(pointsLedger).where(own),
   ])
+  return { list, total: counted?.total ?? 0, pageNum, pageSize }
+}
+
+/** GET /mall/score/list: a page of the shopper's own points history, newest first. */
+export async function listPointsRecords(
+  db: Db,
+  request: { userId: number; page: PageQuery },
+): Promise<Page<PointsRecordDto>> {
+  const page = await ledgerRows(db, request.userId, request.page)
   return {
-    list: rows.map((row) => ({
+    ...page,
+    list: page.list.map((row) => ({
       id: row.id,
       orderId: row.orderId,
       points: row.delta,
@@ -78,8 +90,5 @@ export async function listPointsRecords(
       createTime: row.createdAt.toISOString(),
       balance: row.balanceAfter,
     })),
-    total: counted?.total ?? 0,
-    pageNum,
-    pageSize,
   }
 }

@@ -1,4 +1,5 @@
 import { createFactory } from 'hono/factory'
+import type * as v from 'valibot'
 import {
   customerDisableBody,
   customerIdParams,
@@ -8,6 +9,7 @@ import {
   customerRoleBody,
 } from '../../../src/domain/customer-ops.ts'
 import type { AppEnv } from '../../app-env.ts'
+import type { Db } from '../../db/client.ts'
 import { ok } from '../../http/envelope.ts'
 import { requirePermission, signedIn } from '../../http/session.ts'
 import { validJson, validParams, validQuery } from '../../http/validate.ts'
@@ -36,50 +38,26 @@ export const pointsListHandlers = factory.createHandlers(
   async (c) => ok(c, await customerPoints(c.var.deps.db, c.req.valid('param').id, c.req.valid('query'))),
 )
 
-export const roleHandlers = factory.createHandlers(
-  guard,
-  validParams(customerIdParams),
-  validJson(customerRoleBody),
-  async (c) =>
+/**
+ * One of the room's changes to a customer: the id from the path, the body checked by `body`, and the
+ * service `change` told who makes it and when.
+ */
+const customerChange = <S extends v.GenericSchema, R>(
+  body: S,
+  change: (db: Db, input: { id: number; body: v.InferOutput<S>; actorId: number; at: Date }) => Promise<R>,
+) =>
+  factory.createHandlers(guard, validParams(customerIdParams), validJson(body), async (c) =>
     ok(
       c,
-      await changeCustomerRole(c.var.deps.db, {
+      await change(c.var.deps.db, {
         id: c.req.valid('param').id,
         body: c.req.valid('json'),
         actorId: signedIn(c).userId,
         at: c.var.deps.now(),
       }),
     ),
-)
+  )
 
-export const disableHandlers = factory.createHandlers(
-  guard,
-  validParams(customerIdParams),
-  validJson(customerDisableBody),
-  async (c) =>
-    ok(
-      c,
-      await setCustomerDisabled(c.var.deps.db, {
-        id: c.req.valid('param').id,
-        body: c.req.valid('json'),
-        actorId: signedIn(c).userId,
-        at: c.var.deps.now(),
-      }),
-    ),
-)
-
-export const pointsAdjustHandlers = factory.createHandlers(
-  guard,
-  validParams(customerIdParams),
-  validJson(customerPointsBody),
-  async (c) =>
-    ok(
-      c,
-      await adjustCustomerPoints(c.var.deps.db, {
-        id: c.req.valid('param').id,
-        body: c.req.valid('json'),
-        actorId: signedIn(c).userId,
-        at: c.var.deps.now(),
-      }),
-    ),
-)
+export const roleHandlers = customerChange(customerRoleBody, changeCustomerRole)
+export const disableHandlers = customerChange(customerDisableBody, setCustomerDisabled)
+export const pointsAdjustHandlers = customerChange(customerPointsBody, adjustCustomerPoints)

@@ -30,17 +30,32 @@ export function changedValues<T extends object>(
 
 const DONE = { create: 'created', update: 'saved', delete: 'deleted' } as const
 
-export interface CatalogChange {
-  /** 'product', 'category', 'series' or 'brand'. */
+/** A change as its audit row keeps it: `<entity>.<verb>`, the id, before and after. */
+export interface AuditedChange {
   entity: string
-  verb: keyof typeof DONE
-  id: number
+  verb: string
+  id: number | string
   before: unknown
   after: unknown
 }
 
-/** The change's audit row (`<entity>.<verb>`), then the notice that drops every catalog cache. */
-export async function recordCatalogChange(tx: Db, save: CatalogSave, change: CatalogChange): Promise<void> {
+export interface CatalogChange extends AuditedChange {
+  /** 'product', 'category', 'series' or 'brand'. */
+  entity: string
+  verb: keyof typeof DONE
+  id: number
+}
+
+/**
+ * The change's audit row (`<entity>.<verb>`), then the notice (`what`) that drops every server's
+ * catalog and home caches: what every save of the console's catalog and content leaves behind.
+ */
+export async function auditAndNotify(
+  tx: Db,
+  save: CatalogSave,
+  change: AuditedChange,
+  what: string,
+): Promise<void> {
   const { entity, verb, id, before, after } = change
   await writeAudit(tx, {
     actorId: save.actorId,
@@ -51,5 +66,10 @@ export async function recordCatalogChange(tx: Db, save: CatalogSave, change: Cat
     after,
     at: save.at,
   })
-  await notifyCatalogChanged(tx, `${entity} ${id} ${DONE[verb]}`)
+  await notifyCatalogChanged(tx, what)
+}
+
+/** The change's audit row (`<entity>.<verb>`), then the notice that drops every catalog cache. */
+export function recordCatalogChange(tx: Db, save: CatalogSave, change: CatalogChange): Promise<void> {
+  return auditAndNotify(tx, save, change, `${change.entity} ${change.id} ${DONE[change.verb]}`)
 }

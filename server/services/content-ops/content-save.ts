@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client.ts'
-import { notifyCatalogChanged } from '../catalog-changes.ts'
+import { type AuditedChange, auditAndNotify, type CatalogSave } from '../catalog-ops/catalog-save.ts'
 import { sanitiseHtml } from '../html-sanitiser.ts'
-import { writeAudit } from '../ops/audit.ts'
 
 /*
  * What every save of the content room leaves behind, in its transaction: one audit row
@@ -10,33 +9,17 @@ import { writeAudit } from '../ops/audit.ts'
  */
 
 /** Who saves, by the shop's clock. */
-export interface ContentSave {
-  actorId: number
-  at: Date
-}
+export type ContentSave = CatalogSave
 
 export type ContentEntity = 'banner' | 'announcement' | 'article' | 'customerService'
 
-export interface ContentChange {
+export interface ContentChange extends AuditedChange {
   entity: ContentEntity
   verb: 'create' | 'update' | 'delete' | 'reorder' | 'replace'
-  id: number | string
-  before: unknown
-  after: unknown
 }
 
-export async function recordContentChange(tx: Db, save: ContentSave, change: ContentChange): Promise<void> {
-  const { entity, verb, id, before, after } = change
-  await writeAudit(tx, {
-    actorId: save.actorId,
-    action: `${entity}.${verb}`,
-    entity,
-    entityId: id,
-    before,
-    after,
-    at: save.at,
-  })
-  await notifyCatalogChanged(tx, `${entity} ${id} ${verb}`)
+export function recordContentChange(tx: Db, save: ContentSave, change: ContentChange): Promise<void> {
+  return auditAndNotify(tx, save, change, `${change.entity} ${change.id} ${change.verb}`)
 }
 
 /** HTML as stored: sanitised, and null when nothing is left of it. */

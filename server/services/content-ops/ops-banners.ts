@@ -9,10 +9,9 @@ import {
 import { fallbackUrlOf } from '../../../src/domain/media.ts'
 import type { Db } from '../../db/client.ts'
 import { banners } from '../../db/schema.ts'
-import { notFound } from '../../http/envelope.ts'
-import { changedValues } from '../catalog-ops/catalog-save.ts'
 import { badField } from '../catalog-ops/field-errors.ts'
 import { mediaImagesByIds } from '../media/media-rows.ts'
+import { contentRows } from './content-rows.ts'
 import { type ContentSave, dateOf, isoOf, recordContentChange } from './content-save.ts'
 
 /*
@@ -63,74 +62,29 @@ export async function listOpsBanners(db: Db): Promise<OpsBannerDto[]> {
   return rows.map(toDto)
 }
 
-async function lockedBanner(tx: Db, id: number): Promise<BannerRow> {
-  const [row] = await tx.select().from(banners).where(eq(banners.id, id)).for('update')
-  if (!row) throw notFound('banner')
-  return row
-}
+const bannerRows = contentRows({
+  table: banners,
+  entity: 'banner',
+  dto: toDto,
+  audited,
+  created: async (tx, body: BannerBody, at) => ({
+    ...scheduleOf(body),
+    ...(await pictureOf(tx, body.image)),
+    createdAt: at,
+    updatedAt: at,
+  }),
+  // image null keeps the picture.
+  updated: async (tx, body: BannerUpdateBody, at) => ({
+    ...scheduleOf(body),
+    ...(body.image === null ? {} : await pictureOf(tx, body.image)),
+    updatedAt: at,
+  }),
+})
 
-export function createOpsBanner(db: Db, body: BannerBody, save: ContentSave): Promise<OpsBannerDto> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(banners)
-      .values({
-        ...scheduleOf(body),
-        ...(await pictureOf(tx, body.image)),
-        createdAt: save.at,
-        updatedAt: save.at,
-      })
-      .returning()
-    if (!row) throw new Error('banner insert returned nothing')
-    await recordContentChange(tx, save, {
-      entity: 'banner',
-      verb: 'create',
-      id: row.id,
-      before: null,
-      after: audited(row),
-    })
-    return toDto(row)
-  })
-}
-
+export const createOpsBanner = bannerRows.create
 /** PUT /api/ops/banners/{id}: image null keeps the picture. */
-export function updateOpsBanner(
-  db: Db,
-  id: number,
-  body: BannerUpdateBody,
-  save: ContentSave,
-): Promise<OpsBannerDto> {
-  return db.transaction(async (tx) => {
-    const row = await lockedBanner(tx, id)
-    const picture = body.image === null ? {} : await pictureOf(tx, body.image)
-    const [saved] = await tx
-      .update(banners)
-      .set({ ...scheduleOf(body), ...picture, updatedAt: save.at })
-      .where(eq(banners.id, id))
-      .returning()
-    if (!saved) throw notFound('banner')
-    await recordContentChange(tx, save, {
-      entity: 'banner',
-      verb: 'update',
-      id,
-      ...changedValues(audited(row), audited(saved)),
-    })
-    return toDto(saved)
-  })
-}
-
-export function deleteOpsBanner(db: Db, id: number, save: ContentSave): Promise<void> {
-  return db.transaction(async (tx) => {
-    const row = await lockedBanner(tx, id)
-    await tx.delete(banners).where(eq(banners.id, id))
-    await recordContentChange(tx, save, {
-      entity: 'banner',
-      verb: 'delete',
-      id,
-      before: audited(row),
-      after: null,
-    })
-  })
-}
+export const updateOpsBanner = bannerRows.update
+export const deleteOpsBanner = bannerRows.remove
 
 /**
  * PUT /api/ops/banners/order: `ids` is every banner once, in the new order; their sorts become 0, 1, 2 …

@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm'
+import { asc, desc } from 'drizzle-orm'
 import type {
   AnnouncementBody,
   ArticleBody,
@@ -7,9 +7,8 @@ import type {
 } from '../../../src/domain/content-ops.ts'
 import type { Db } from '../../db/client.ts'
 import { announcements, articles } from '../../db/schema.ts'
-import { notFound } from '../../http/envelope.ts'
-import { changedValues } from '../catalog-ops/catalog-save.ts'
-import { type ContentSave, recordContentChange, storedHtml } from './content-save.ts'
+import { contentRows } from './content-rows.ts'
+import { storedHtml } from './content-save.ts'
 
 /*
  * The console's announcements and articles (backoffice §3): a title and an HTML body per language,
@@ -31,14 +30,19 @@ const localisedOf = (body: AnnouncementBody | ArticleBody) => ({
   active: body.active,
 })
 
-const announcementDto = (row: AnnouncementRow): OpsAnnouncementDto => ({
-  id: row.id,
+/** A row's titles and bodies per language, as the answers carry them. */
+const localisedDto = (row: AnnouncementRow | ArticleRow) => ({
   name: row.name,
   jpName: row.jpName,
   enName: row.enName,
   content: row.content,
   jpContent: row.jpContent,
   enContent: row.enContent,
+})
+
+const announcementDto = (row: AnnouncementRow): OpsAnnouncementDto => ({
+  id: row.id,
+  ...localisedDto(row),
   sort: row.sort,
   active: row.active,
   publishedAt: row.publishedAt.toISOString(),
@@ -48,12 +52,7 @@ const announcementDto = (row: AnnouncementRow): OpsAnnouncementDto => ({
 const articleDto = (row: ArticleRow): OpsArticleDto => ({
   id: row.id,
   type: row.type,
-  name: row.name,
-  jpName: row.jpName,
-  enName: row.enName,
-  content: row.content,
-  jpContent: row.jpContent,
-  enContent: row.enContent,
+  ...localisedDto(row),
   footerSort: row.footerSort,
   active: row.active,
   updatedAt: row.updatedAt.toISOString(),
@@ -78,78 +77,26 @@ export async function listOpsAnnouncements(db: Db): Promise<OpsAnnouncementDto[]
   return rows.map(announcementDto)
 }
 
-async function lockedAnnouncement(tx: Db, id: number): Promise<AnnouncementRow> {
-  const [row] = await tx.select().from(announcements).where(eq(announcements.id, id)).for('update')
-  if (!row) throw notFound('announcement')
-  return row
-}
+const announcementRows = contentRows({
+  table: announcements,
+  entity: 'announcement',
+  dto: announcementDto,
+  audited: auditedAnnouncement,
+  // Published when created.
+  created: (_tx, body: AnnouncementBody, at) => ({
+    ...localisedOf(body),
+    sort: body.sort,
+    publishedAt: at,
+    createdAt: at,
+    updatedAt: at,
+  }),
+  updated: (_tx, body: AnnouncementBody, at) => ({ ...localisedOf(body), sort: body.sort, updatedAt: at }),
+})
 
 /** POST /api/ops/announcements: published at once. */
-export function createOpsAnnouncement(
-  db: Db,
-  body: AnnouncementBody,
-  save: ContentSave,
-): Promise<OpsAnnouncementDto> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(announcements)
-      .values({
-        ...localisedOf(body),
-        sort: body.sort,
-        publishedAt: save.at,
-        createdAt: save.at,
-        updatedAt: save.at,
-      })
-      .returning()
-    if (!row) throw new Error('announcement insert returned nothing')
-    await recordContentChange(tx, save, {
-      entity: 'announcement',
-      verb: 'create',
-      id: row.id,
-      before: null,
-      after: auditedAnnouncement(row),
-    })
-    return announcementDto(row)
-  })
-}
-
-export function updateOpsAnnouncement(
-  db: Db,
-  id: number,
-  body: AnnouncementBody,
-  save: ContentSave,
-): Promise<OpsAnnouncementDto> {
-  return db.transaction(async (tx) => {
-    const row = await lockedAnnouncement(tx, id)
-    const [saved] = await tx
-      .update(announcements)
-      .set({ ...localisedOf(body), sort: body.sort, updatedAt: save.at })
-      .where(eq(announcements.id, id))
-      .returning()
-    if (!saved) throw notFound('announcement')
-    await recordContentChange(tx, save, {
-      entity: 'announcement',
-      verb: 'update',
-      id,
-      ...changedValues(auditedAnnouncement(row), auditedAnnouncement(saved)),
-    })
-    return announcementDto(saved)
-  })
-}
-
-export function deleteOpsAnnouncement(db: Db, id: number, save: ContentSave): Promise<void> {
-  return db.transaction(async (tx) => {
-    const row = await lockedAnnouncement(tx, id)
-    await tx.delete(announcements).where(eq(announcements.id, id))
-    await recordContentChange(tx, save, {
-      entity: 'announcement',
-      verb: 'delete',
-      id,
-      before: auditedAnnouncement(row),
-      after: null,
-    })
-  })
-}
+export const createOpsAnnouncement = announcementRows.create
+export const updateOpsAnnouncement = announcementRows.update
+export const deleteOpsAnnouncement = announcementRows.remove
 
 /** GET /api/ops/articles: by type, then id. */
 export async function listOpsArticles(db: Db): Promise<OpsArticleDto[]> {
@@ -157,70 +104,21 @@ export async function listOpsArticles(db: Db): Promise<OpsArticleDto[]> {
   return rows.map(articleDto)
 }
 
-async function lockedArticle(tx: Db, id: number): Promise<ArticleRow> {
-  const [row] = await tx.select().from(articles).where(eq(articles.id, id)).for('update')
-  if (!row) throw notFound('article')
-  return row
-}
+const articleColumns = (body: ArticleBody) => ({
+  ...localisedOf(body),
+  type: body.type,
+  footerSort: body.footerSort,
+})
 
-export function createOpsArticle(db: Db, body: ArticleBody, save: ContentSave): Promise<OpsArticleDto> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(articles)
-      .values({
-        ...localisedOf(body),
-        type: body.type,
-        footerSort: body.footerSort,
-        createdAt: save.at,
-        updatedAt: save.at,
-      })
-      .returning()
-    if (!row) throw new Error('article insert returned nothing')
-    await recordContentChange(tx, save, {
-      entity: 'article',
-      verb: 'create',
-      id: row.id,
-      before: null,
-      after: auditedArticle(row),
-    })
-    return articleDto(row)
-  })
-}
+const articleRows = contentRows({
+  table: articles,
+  entity: 'article',
+  dto: articleDto,
+  audited: auditedArticle,
+  created: (_tx, body: ArticleBody, at) => ({ ...articleColumns(body), createdAt: at, updatedAt: at }),
+  updated: (_tx, body: ArticleBody, at) => ({ ...articleColumns(body), updatedAt: at }),
+})
 
-export function updateOpsArticle(
-  db: Db,
-  id: number,
-  body: ArticleBody,
-  save: ContentSave,
-): Promise<OpsArticleDto> {
-  return db.transaction(async (tx) => {
-    const row = await lockedArticle(tx, id)
-    const [saved] = await tx
-      .update(articles)
-      .set({ ...localisedOf(body), type: body.type, footerSort: body.footerSort, updatedAt: save.at })
-      .where(eq(articles.id, id))
-      .returning()
-    if (!saved) throw notFound('article')
-    await recordContentChange(tx, save, {
-      entity: 'article',
-      verb: 'update',
-      id,
-      ...changedValues(auditedArticle(row), auditedArticle(saved)),
-    })
-    return articleDto(saved)
-  })
-}
-
-export function deleteOpsArticle(db: Db, id: number, save: ContentSave): Promise<void> {
-  return db.transaction(async (tx) => {
-    const row = await lockedArticle(tx, id)
-    await tx.delete(articles).where(eq(articles.id, id))
-    await recordContentChange(tx, save, {
-      entity: 'article',
-      verb: 'delete',
-      id,
-      before: auditedArticle(row),
-      after: null,
-    })
-  })
-}
+export const createOpsArticle = articleRows.create
+export const updateOpsArticle = articleRows.update
+export const deleteOpsArticle = articleRows.remove

@@ -12,12 +12,13 @@ import type { Page, PageQuery } from '../../../src/domain/queries.ts'
 import { effectiveTier } from '../../../src/domain/tier-terms.ts'
 import { tierLabel, tierName, type VipLevel } from '../../../src/domain/tiers.ts'
 import type { Db } from '../../db/client.ts'
-import { ACCOUNT_KIND, auditLog, orders, pointsLedger, sessions, users } from '../../db/schema.ts'
+import { ACCOUNT_KIND, auditLog, orders, sessions, users } from '../../db/schema.ts'
 import { notFound } from '../../http/envelope.ts'
 import { POINTS_PROGRAMME_ON } from '../accounts/profile.ts'
 import type { AccountRow } from '../accounts/sessions.ts'
 import { listAddresses } from '../addresses.ts'
 import { containsPattern } from '../catalog/product-search.ts'
+import { ledgerRows } from '../points.ts'
 import { readVipLevels } from '../tiers/vip-levels.ts'
 
 /* The customers room's reads (backoffice §4): the list, one customer, their points ledger. */
@@ -134,22 +135,12 @@ export async function customerRow(db: Db, id: number, lock = false): Promise<Acc
   return row
 }
 
-/** A page of the customer's points ledger, newest first (writes of one instant in the order written). */
+/** A page of the customer's points ledger as the console shows it, newest first. */
 async function ledgerPage(db: Db, userId: number, page: PageQuery): Promise<Page<OpsPointsRow>> {
-  const { pageNum, pageSize } = page
-  const own = eq(pointsLedger.userId, userId)
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(pointsLedger)
-      .where(own)
-      .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize),
-    db.select({ total: count() }).from(pointsLedger).where(own),
-  ])
+  const rows = await ledgerRows(db, userId, page)
   return {
-    list: rows.map((row) => ({
+    ...rows,
+    list: rows.list.map((row) => ({
       id: row.id,
       delta: row.delta,
       reason: row.reason as PointsReason,
@@ -158,9 +149,6 @@ async function ledgerPage(db: Db, userId: number, page: PageQuery): Promise<Page
       balance: row.balanceAfter,
       createTime: row.createdAt.toISOString(),
     })),
-    total: counted?.total ?? 0,
-    pageNum,
-    pageSize,
   }
 }
 

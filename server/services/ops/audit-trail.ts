@@ -49,18 +49,8 @@ const entryColumns = {
   reason: auditLog.reason,
 }
 
-type EntryRow = {
-  id: number
-  createdAt: Date
-  actorId: number | null
-  actorEmail: string | null
-  action: string
-  entity: string
-  entityId: string
-  before: unknown
-  after: unknown
-  reason: string | null
-}
+/** A row as read: the entry with the stored instant instead of its text. */
+type EntryRow = Omit<AuditEntryDto, 'at'> & { createdAt: Date }
 
 const entryOf = ({ createdAt, ...row }: EntryRow): AuditEntryDto => ({
   id: row.id,

@@ -6,18 +6,8 @@ import { Notice } from '../../../components/ui/notice.tsx'
 import type { DeadlineSweepResult } from '../../../domain/arrival.ts'
 import { runDeadlineSweep } from '../api/run-deadline-sweep.ts'
 import { failureText } from './load-state.tsx'
-import { mutedText, section, sectionTitle } from './ops-table.ts'
+import { card, mutedText, section, sectionTitle } from './ops-table.ts'
 
-const card = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3',
-  p: '4',
-  bg: 'surface',
-  border: '1px solid',
-  borderColor: 'border',
-  borderRadius: 'md',
-})
 const counts = css({
   display: 'grid',
   gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },

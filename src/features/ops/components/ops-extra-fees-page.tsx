@@ -22,8 +22,8 @@ import { type ActionOutcome, ActionOutcomeNotice } from './action-outcome.tsx'
 import { ExtraFeeCreateDialog } from './extra-fee-create-dialog.tsx'
 import { ExtraFeeVoidDialog } from './extra-fee-void-dialog.tsx'
 import { FilterBar } from './filter-bar.tsx'
-import { LoadFailure, LoadingBlock } from './load-state.tsx'
-import { amountCell, listHeader, listPage, mutedText, pageTitle, table, tableScroll } from './ops-table.ts'
+import { ListHeader, ListStates, OpsTable } from './list-page.tsx'
+import { amountCell, listPage, mutedText } from './ops-table.ts'
 import { PageButtons } from './page-buttons.tsx'
 
 const headerEnd = css({ display: 'flex', alignItems: 'baseline', gap: '3' })
@@ -88,6 +88,20 @@ export function OpsExtraFeesPage() {
   const [ending, setEnding] = useState<Ending>()
   const [outcome, setOutcome] = useState<ActionOutcome>()
   const yen = (amount: number) => formatYen(amount, language)
+  const columns = [
+    t`编号`,
+    t`顾客`,
+    t`类型`,
+    t`状态`,
+    { label: t`金额`, amount: true },
+    t`相关订单`,
+    t`包裹`,
+    t`创建时间`,
+    t`截止日期`,
+    t`备注`,
+    t`付款`,
+    t`操作`,
+  ] as const
 
   const startEnding = (fee: OpsExtraFeeDto, waive: boolean) => {
     setOutcome(undefined)
@@ -96,26 +110,21 @@ export function OpsExtraFeesPage() {
 
   return (
     <section className={listPage} aria-labelledby={`${id}-title`}>
-      <div className={listHeader}>
-        <h1 id={`${id}-title`} className={pageTitle}>
-          <Trans>额外费用</Trans>
-        </h1>
-        <div className={headerEnd}>
-          {loaded.state === 'ready' ? (
-            <span className={mutedText}>
-              <Trans>共 {loaded.data.total} 笔费用</Trans>
-            </span>
-          ) : null}
-          <Button
-            onClick={() => {
-              setOutcome(undefined)
-              setCreating(true)
-            }}
-          >
-            <Trans>新建费用…</Trans>
-          </Button>
-        </div>
-      </div>
+      <ListHeader
+        titleId={`${id}-title`}
+        title={<Trans>额外费用</Trans>}
+        count={loaded.state === 'ready' ? <Trans>共 {loaded.data.total} 笔费用</Trans> : null}
+        endClassName={headerEnd}
+      >
+        <Button
+          onClick={() => {
+            setOutcome(undefined)
+            setCreating(true)
+          }}
+        >
+          <Trans>新建费用…</Trans>
+        </Button>
+      </ListHeader>
 
       <FilterBar label={t`筛选额外费用`} columns={filterColumns} onSearch={search} onReset={reset}>
         <SelectField
@@ -161,119 +170,76 @@ export function OpsExtraFeesPage() {
 
       <ActionOutcomeNotice outcome={outcome} />
 
-      {loaded.state === 'loading' ? <LoadingBlock /> : null}
-      {loaded.state === 'failed' ? <LoadFailure error={loaded.error} onRetry={reload} /> : null}
-      {loaded.state === 'ready' && loaded.data.list.length === 0 ? (
-        <Notice tone="info" title={<Trans>没有符合条件的费用</Trans>} />
-      ) : null}
-      {loaded.state === 'ready' && loaded.data.list.length > 0 ? (
-        <>
-          <div className={tableScroll}>
-            <table className={table} aria-label={t`额外费用列表`} aria-busy={loaded.refreshing}>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>编号</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>顾客</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>类型</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>状态</Trans>
-                  </th>
-                  <th scope="col" className={amountCell}>
-                    <Trans>金额</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>相关订单</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>包裹</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>创建时间</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>截止日期</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>备注</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>付款</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>操作</Trans>
-                  </th>
+      <ListStates
+        loaded={loaded}
+        onRetry={reload}
+        empty={<Notice tone="info" title={<Trans>没有符合条件的费用</Trans>} />}
+      >
+        {(page, refreshing) => (
+          <>
+            <OpsTable label={t`额外费用列表`} busy={refreshing} columns={columns}>
+              {page.list.map((fee) => (
+                <tr key={fee.id}>
+                  <td>{fee.id}</td>
+                  <td>
+                    <div>{fee.userEmail}</div>
+                    <div className={mutedText}>
+                      <Trans>用户 ID {fee.userId}</Trans>
+                    </div>
+                  </td>
+                  <td>{EXTRA_FEE_TYPE_INFO[fee.type].label[language]}</td>
+                  <td>
+                    <StatusBadge info={EXTRA_FEE_STATUS_INFO[fee.status]} code={fee.status} />
+                  </td>
+                  <td className={amountCell}>{yen(fee.amount)}</td>
+                  <td>
+                    {fee.orderIds.length > 0 ? (
+                      <span className={orderLinks}>
+                        {fee.orderIds.map((orderId) => (
+                          <Link key={orderId} to="/ops/orders/$id" params={{ id: String(orderId) }}>
+                            {orderId}
+                          </Link>
+                        ))}
+                      </span>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td>{fee.packageId ?? '—'}</td>
+                  <td>{shopDateTime(fee.createTime)}</td>
+                  <td>{fee.dueDate ?? '—'}</td>
+                  <td className={remarkCell}>{fee.remark || '—'}</td>
+                  <td>
+                    {fee.paidAt ? shopDateTime(fee.paidAt) : '—'}
+                    {fee.paymentId ? <div className={mutedText}>{fee.paymentId}</div> : null}
+                  </td>
+                  <td>
+                    {fee.status === ExtraFeeStatus.waitPay ? (
+                      <span className={actions}>
+                        <Button
+                          variant="secondary"
+                          aria-label={t`作废：费用 ${fee.id}`}
+                          onClick={() => startEnding(fee, false)}
+                        >
+                          <Trans>作废…</Trans>
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          aria-label={t`免除：费用 ${fee.id}`}
+                          onClick={() => startEnding(fee, true)}
+                        >
+                          <Trans>免除…</Trans>
+                        </Button>
+                      </span>
+                    ) : null}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {loaded.data.list.map((fee) => (
-                  <tr key={fee.id}>
-                    <td>{fee.id}</td>
-                    <td>
-                      <div>{fee.userEmail}</div>
-                      <div className={mutedText}>
-                        <Trans>用户 ID {fee.userId}</Trans>
-                      </div>
-                    </td>
-                    <td>{EXTRA_FEE_TYPE_INFO[fee.type].label[language]}</td>
-                    <td>
-                      <StatusBadge info={EXTRA_FEE_STATUS_INFO[fee.status]} code={fee.status} />
-                    </td>
-                    <td className={amountCell}>{yen(fee.amount)}</td>
-                    <td>
-                      {fee.orderIds.length > 0 ? (
-                        <span className={orderLinks}>
-                          {fee.orderIds.map((orderId) => (
-                            <Link key={orderId} to="/ops/orders/$id" params={{ id: String(orderId) }}>
-                              {orderId}
-                            </Link>
-                          ))}
-                        </span>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td>{fee.packageId ?? '—'}</td>
-                    <td>{shopDateTime(fee.createTime)}</td>
-                    <td>{fee.dueDate ?? '—'}</td>
-                    <td className={remarkCell}>{fee.remark || '—'}</td>
-                    <td>
-                      {fee.paidAt ? shopDateTime(fee.paidAt) : '—'}
-                      {fee.paymentId ? <div className={mutedText}>{fee.paymentId}</div> : null}
-                    </td>
-                    <td>
-                      {fee.status === ExtraFeeStatus.waitPay ? (
-                        <span className={actions}>
-                          <Button
-                            variant="secondary"
-                            aria-label={t`作废：费用 ${fee.id}`}
-                            onClick={() => startEnding(fee, false)}
-                          >
-                            <Trans>作废…</Trans>
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            aria-label={t`免除：费用 ${fee.id}`}
-                            onClick={() => startEnding(fee, true)}
-                          >
-                            <Trans>免除…</Trans>
-                          </Button>
-                        </span>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <PageButtons page={loaded.data} onPage={setPageNum} />
-        </>
-      ) : null}
+              ))}
+            </OpsTable>
+            <PageButtons page={page} onPage={setPageNum} />
+          </>
+        )}
+      </ListStates>
 
       {creating ? (
         <ExtraFeeCreateDialog

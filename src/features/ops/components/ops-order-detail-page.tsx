@@ -1,7 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
-import { css } from '../../../../styled-system/css'
 import type { OpsOrderDetailDto, OrderAddressDto } from '../../../domain/orders.ts'
 import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
@@ -12,34 +10,11 @@ import { getOpsOrderDetail } from '../api/order-detail.ts'
 import { shopDateTime } from '../format.ts'
 import { useLoaded } from '../use-loaded.ts'
 import { DeadlineBadge } from './deadline-badge.tsx'
-import { isNotFound, LoadFailure, LoadingBlock, OrderNotFound } from './load-state.tsx'
+import { DetailStates, detailPage, Fact, factList, titleRow } from './detail-page.tsx'
+import { OrderNotFound } from './load-state.tsx'
 import { OrderAuditSection, OrderLinesSection, OrderPaymentsSection } from './ops-order-records.tsx'
 import { mutedText, pageTitle, section, sectionTitle } from './ops-table.ts'
 import { OrderActions } from './order-actions.tsx'
-
-const page = css({ display: 'flex', flexDirection: 'column', gap: '5' })
-const titleRow = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })
-const facts = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
-  gap: '3',
-  p: '4',
-  bg: 'surface',
-  border: '1px solid',
-  borderColor: 'border',
-  borderRadius: 'md',
-  '& dt': { fontSize: 'xs', color: 'text.muted' },
-  '& dd': { fontWeight: 'medium', overflowWrap: 'anywhere' },
-})
-
-function Fact(props: { label: ReactNode; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{props.label}</dt>
-      <dd>{props.children}</dd>
-    </div>
-  )
-}
 
 /** The order's copied address: the spec's fields, so the address book's wording applies. */
 function AddressText({ address }: { address: OrderAddressDto }) {
@@ -57,15 +32,11 @@ function AddressText({ address }: { address: OrderAddressDto }) {
 /** /ops/orders/{id}: the whole order as an operator needs it, with the actions its status allows. */
 export function OpsOrderDetailPage({ orderId }: { orderId: number }) {
   const { loaded, reload } = useLoaded(String(orderId), () => getOpsOrderDetail(orderId))
-  if (loaded.state === 'loading') return <LoadingBlock />
-  if (loaded.state === 'failed') {
-    return isNotFound(loaded.error) ? (
-      <OrderNotFound />
-    ) : (
-      <LoadFailure error={loaded.error} onRetry={reload} />
-    )
-  }
-  return <OrderDetail order={loaded.data} refreshing={loaded.refreshing} onChanged={reload} />
+  return (
+    <DetailStates loaded={loaded} onRetry={reload} notFound={<OrderNotFound />}>
+      {(order, refreshing) => <OrderDetail order={order} refreshing={refreshing} onChanged={reload} />}
+    </DetailStates>
+  )
 }
 
 function OrderDetail(props: { order: OpsOrderDetailDto; refreshing: boolean; onChanged: () => void }) {
@@ -76,7 +47,7 @@ function OrderDetail(props: { order: OpsOrderDetailDto; refreshing: boolean; onC
   const day = (value: string | null) => value ?? '—'
 
   return (
-    <article className={page} aria-labelledby="ops-order-title" aria-busy={props.refreshing}>
+    <article className={detailPage} aria-labelledby="ops-order-title" aria-busy={props.refreshing}>
       <Link to="/ops/orders" className={mutedText}>
         <Trans>← 返回订单列表</Trans>
       </Link>
@@ -89,7 +60,7 @@ function OrderDetail(props: { order: OpsOrderDetailDto; refreshing: boolean; onC
       <OrderActions key={order.id} order={order} onChanged={props.onChanged} />
 
       <section className={section} aria-label={t`订单信息`}>
-        <dl className={facts}>
+        <dl className={factList}>
           <Fact label={<Trans>顾客</Trans>}>
             {order.userNickname} · {order.userEmail} · <Trans>用户 ID {order.userId}</Trans>
           </Fact>

@@ -20,8 +20,8 @@ import { useMethodIndex } from '../use-method-index.ts'
 import { useStatusKeywordQuery } from '../use-status-keyword-query.ts'
 import { type ActionOutcome, ActionOutcomeNotice } from './action-outcome.tsx'
 import { FilterBar } from './filter-bar.tsx'
-import { LoadFailure, LoadingBlock } from './load-state.tsx'
-import { amountCell, listHeader, listPage, mutedText, pageTitle, table, tableScroll } from './ops-table.ts'
+import { ListHeader, ListStates, OpsTable } from './list-page.tsx'
+import { amountCell, listPage, mutedText } from './ops-table.ts'
 import { PageButtons } from './page-buttons.tsx'
 import { ShipDialog } from './ship-dialog.tsx'
 
@@ -63,6 +63,17 @@ export function OpsPackagesPage() {
     return methods.get(pkg.shippingMethodId)?.name[language] ?? t`方式 #${pkg.shippingMethodId}`
   }
 
+  const columns = [
+    t`包裹号`,
+    t`顾客`,
+    t`状态`,
+    t`已付运输方式`,
+    { label: t`已付运费`, amount: true },
+    { label: t`重量 / 计费重量`, amount: true },
+    t`运单号`,
+    t`操作`,
+  ] as const
+
   const deliver = async (pkg: OpsPackageDto) => {
     setBusy(true)
     try {
@@ -79,16 +90,11 @@ export function OpsPackagesPage() {
 
   return (
     <section className={listPage} aria-labelledby={`${id}-title`}>
-      <div className={listHeader}>
-        <h1 id={`${id}-title`} className={pageTitle}>
-          <Trans>包裹与发货</Trans>
-        </h1>
-        {loaded.state === 'ready' ? (
-          <span className={mutedText}>
-            <Trans>共 {loaded.data.total} 个包裹</Trans>
-          </span>
-        ) : null}
-      </div>
+      <ListHeader
+        titleId={`${id}-title`}
+        title={<Trans>包裹与发货</Trans>}
+        count={loaded.state === 'ready' ? <Trans>共 {loaded.data.total} 个包裹</Trans> : null}
+      />
 
       <FilterBar label={t`筛选包裹`} columns={filterColumns} onSearch={search} onReset={reset}>
         <SelectField
@@ -113,119 +119,88 @@ export function OpsPackagesPage() {
 
       <ActionOutcomeNotice outcome={outcome} />
 
-      {loaded.state === 'loading' ? <LoadingBlock /> : null}
-      {loaded.state === 'failed' ? <LoadFailure error={loaded.error} onRetry={reload} /> : null}
-      {loaded.state === 'ready' && loaded.data.list.length === 0 ? (
-        <Notice tone="info" title={<Trans>没有符合条件的包裹</Trans>} />
-      ) : null}
-      {loaded.state === 'ready' && loaded.data.list.length > 0 ? (
-        <>
-          <div className={tableScroll}>
-            <table className={table} aria-label={t`包裹列表`} aria-busy={loaded.refreshing}>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>包裹号</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>顾客</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>状态</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>已付运输方式</Trans>
-                  </th>
-                  <th scope="col" className={amountCell}>
-                    <Trans>已付运费</Trans>
-                  </th>
-                  <th scope="col" className={amountCell}>
-                    <Trans>重量 / 计费重量</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>运单号</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>操作</Trans>
-                  </th>
+      <ListStates
+        loaded={loaded}
+        onRetry={reload}
+        empty={<Notice tone="info" title={<Trans>没有符合条件的包裹</Trans>} />}
+      >
+        {(page, refreshing) => (
+          <>
+            <OpsTable label={t`包裹列表`} busy={refreshing} columns={columns}>
+              {page.list.map((pkg) => (
+                <tr key={pkg.id}>
+                  <td>
+                    <div>{pkg.packageNo}</div>
+                    <Link to="/ops/packing/$id" params={{ id: String(pkg.applyId) }} className={mutedText}>
+                      <Trans>申请 {pkg.applyId}</Trans>
+                    </Link>
+                  </td>
+                  <td>
+                    <div>{pkg.userEmail ?? '—'}</div>
+                    <div className={mutedText}>
+                      <Trans>用户 ID {pkg.userId}</Trans>
+                    </div>
+                  </td>
+                  <td>
+                    <PackageStatusBadge status={pkg.status} />
+                  </td>
+                  <td>{methodName(pkg)}</td>
+                  <td className={amountCell}>
+                    {pkg.shippingCost === null ? '—' : formatYen(pkg.shippingCost, language)}
+                  </td>
+                  <td className={amountCell}>
+                    {gramsText(pkg.weightG)} / {gramsText(pkg.billedWeightG)}
+                    <div className={mutedText}>{sizeText(pkg)}</div>
+                  </td>
+                  <td>
+                    {pkg.trackingNo && pkg.carrier ? (
+                      <>
+                        <a
+                          className={tracking}
+                          href={trackingUrl(pkg.carrier, pkg.trackingNo)}
+                          target="_blank"
+                          rel="noreferrer"
+                        >
+                          {pkg.trackingNo}
+                        </a>
+                        <div className={mutedText}>{carrierText(pkg.carrier)}</div>
+                      </>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td>
+                    {pkg.status === PackageStatus.waitSend ? (
+                      <Button
+                        aria-label={t`发货：包裹 ${pkg.packageNo}`}
+                        onClick={() => {
+                          setOutcome(undefined)
+                          setShipping(pkg)
+                        }}
+                      >
+                        <Trans>发货…</Trans>
+                      </Button>
+                    ) : null}
+                    {pkg.status === PackageStatus.send ? (
+                      <Button
+                        variant="secondary"
+                        aria-label={t`标记已揽收：包裹 ${pkg.packageNo}`}
+                        onClick={() => {
+                          setOutcome(undefined)
+                          setDelivering(pkg)
+                        }}
+                      >
+                        <Trans>标记已揽收</Trans>
+                      </Button>
+                    ) : null}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {loaded.data.list.map((pkg) => (
-                  <tr key={pkg.id}>
-                    <td>
-                      <div>{pkg.packageNo}</div>
-                      <Link to="/ops/packing/$id" params={{ id: String(pkg.applyId) }} className={mutedText}>
-                        <Trans>申请 {pkg.applyId}</Trans>
-                      </Link>
-                    </td>
-                    <td>
-                      <div>{pkg.userEmail ?? '—'}</div>
-                      <div className={mutedText}>
-                        <Trans>用户 ID {pkg.userId}</Trans>
-                      </div>
-                    </td>
-                    <td>
-                      <PackageStatusBadge status={pkg.status} />
-                    </td>
-                    <td>{methodName(pkg)}</td>
-                    <td className={amountCell}>
-                      {pkg.shippingCost === null ? '—' : formatYen(pkg.shippingCost, language)}
-                    </td>
-                    <td className={amountCell}>
-                      {gramsText(pkg.weightG)} / {gramsText(pkg.billedWeightG)}
-                      <div className={mutedText}>{sizeText(pkg)}</div>
-                    </td>
-                    <td>
-                      {pkg.trackingNo && pkg.carrier ? (
-                        <>
-                          <a
-                            className={tracking}
-                            href={trackingUrl(pkg.carrier, pkg.trackingNo)}
-                            target="_blank"
-                            rel="noreferrer"
-                          >
-                            {pkg.trackingNo}
-                          </a>
-                          <div className={mutedText}>{carrierText(pkg.carrier)}</div>
-                        </>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td>
-                      {pkg.status === PackageStatus.waitSend ? (
-                        <Button
-                          aria-label={t`发货：包裹 ${pkg.packageNo}`}
-                          onClick={() => {
-                            setOutcome(undefined)
-                            setShipping(pkg)
-                          }}
-                        >
-                          <Trans>发货…</Trans>
-                        </Button>
-                      ) : null}
-                      {pkg.status === PackageStatus.send ? (
-                        <Button
-                          variant="secondary"
-                          aria-label={t`标记已揽收：包裹 ${pkg.packageNo}`}
-                          onClick={() => {
-                            setOutcome(undefined)
-                            setDelivering(pkg)
-                          }}
-                        >
-                          <Trans>标记已揽收</Trans>
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <PageButtons page={loaded.data} onPage={setPageNum} />
-        </>
-      ) : null}
+              ))}
+            </OpsTable>
+            <PageButtons page={page} onPage={setPageNum} />
+          </>
+        )}
+      </ListStates>
 
       {shipping ? (
         <ShipDialog

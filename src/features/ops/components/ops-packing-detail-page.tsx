@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { type FormEvent, type ReactNode, useId, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { css } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
 import { FormField } from '../../../components/ui/form-field.tsx'
@@ -19,38 +19,15 @@ import { gramsText, packageRefusalText, sizeText } from '../package-text.ts'
 import { useLoaded } from '../use-loaded.ts'
 import { useMethodIndex } from '../use-method-index.ts'
 import { type ActionOutcome, ActionOutcomeNotice } from './action-outcome.tsx'
-import { isNotFound, LoadFailure, LoadingBlock } from './load-state.tsx'
+import { DetailStates, detailPage, Fact, factList, titleRow } from './detail-page.tsx'
 import { amountCell, mutedText, pageTitle, section, sectionTitle, table, tableScroll } from './ops-table.ts'
 import { PackDialog } from './pack-dialog.tsx'
 
-const page = css({ display: 'flex', flexDirection: 'column', gap: '5' })
-const titleRow = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })
-const facts = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
-  gap: '3',
-  p: '4',
-  bg: 'surface',
-  border: '1px solid',
-  borderColor: 'border',
-  borderRadius: 'md',
-  '& dt': { fontSize: 'xs', color: 'text.muted' },
-  '& dd': { fontWeight: 'medium', overflowWrap: 'anywhere' },
-})
 const bar = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '3' })
 const scanForm = css({ display: 'flex', alignItems: 'flex-end', gap: '2', maxWidth: 'md' })
 const checkbox = css({ width: '5', height: '5', cursor: 'pointer' })
 const tickedRow = css({ bg: 'green.50' })
 const orderLinks = css({ display: 'flex', flexWrap: 'wrap', gap: '2' })
-
-function Fact(props: { label: ReactNode; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{props.label}</dt>
-      <dd>{props.children}</dd>
-    </div>
-  )
-}
 
 /** 404 on a packaging request of the console, with the way back to the queue. */
 function ApplyNotFound() {
@@ -78,15 +55,11 @@ export function OpsPackingDetailPage({ applyId }: { applyId: string }) {
 
 function LoadedApply({ applyId }: { applyId: number }) {
   const { loaded, reload } = useLoaded(String(applyId), () => getOpsPackageApply(applyId))
-  if (loaded.state === 'loading') return <LoadingBlock />
-  if (loaded.state === 'failed') {
-    return isNotFound(loaded.error) ? (
-      <ApplyNotFound />
-    ) : (
-      <LoadFailure error={loaded.error} onRetry={reload} />
-    )
-  }
-  return <ApplyDetail apply={loaded.data} refreshing={loaded.refreshing} onChanged={reload} />
+  return (
+    <DetailStates loaded={loaded} onRetry={reload} notFound={<ApplyNotFound />}>
+      {(apply, refreshing) => <ApplyDetail apply={apply} refreshing={refreshing} onChanged={reload} />}
+    </DetailStates>
+  )
 }
 
 function ApplyDetail(props: { apply: OpsPackageApplyDto; refreshing: boolean; onChanged: () => void }) {
@@ -145,7 +118,7 @@ function ApplyDetail(props: { apply: OpsPackageApplyDto; refreshing: boolean; on
   }
 
   return (
-    <article className={page} aria-labelledby={`${id}-title`} aria-busy={props.refreshing}>
+    <article className={detailPage} aria-labelledby={`${id}-title`} aria-busy={props.refreshing}>
       <Link to="/ops/packing" className={mutedText}>
         <Trans>← 返回打包队列</Trans>
       </Link>
@@ -159,7 +132,7 @@ function ApplyDetail(props: { apply: OpsPackageApplyDto; refreshing: boolean; on
       <ActionOutcomeNotice outcome={outcome} />
 
       <section className={section} aria-label={t`申请信息`}>
-        <dl className={facts}>
+        <dl className={factList}>
           <Fact label={<Trans>顾客</Trans>}>
             {apply.userEmail ?? '—'} · <Trans>用户 ID {apply.userId}</Trans>
           </Fact>

@@ -40,3 +40,15 @@ export const pageTitle = css({ fontSize: 'xl', fontWeight: 'bold' })
 
 /** A titled part of a page: heading, then its content. */
 export const section = css({ display: 'flex', flexDirection: 'column', gap: '2' })
+
+/** A card of a page (a panel, a settings section): a bordered box whose parts stack. */
+export const card = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '3',
+  p: '4',
+  bg: 'surface',
+  border: '1px solid',
+  borderColor: 'border',
+  borderRadius: 'md',
+})

@@ -1,19 +1,12 @@
-import { Trans, useLingui } from '@lingui/react/macro'
-import { type FormEvent, useState } from 'react'
-import { css, cx } from '../../../../styled-system/css'
-import { Button } from '../../../components/ui/button.tsx'
+import { useLingui } from '@lingui/react/macro'
+import type { FormEvent } from 'react'
 import { FormField, SelectField } from '../../../components/ui/form-field.tsx'
 import { ORDER_STATUS_INFO, ORDER_STATUS_TABLE_B, type OrderStatus } from '../../../domain/order-status.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import type { OpsOrderFilter } from '../api/list-orders.ts'
-import { filterBox } from './filter-bar.tsx'
+import { UrlFilterForm, useFilterDraft } from './filter-bar.tsx'
 
-const filterColumns = css({
-  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(5, 1fr)' },
-})
-const actions = css({ display: 'flex', gap: '2', gridColumn: { lg: 'span 5' }, justifyContent: 'flex-end' })
-
-interface Draft {
+type Draft = {
   status: string
   userId: string
   orderId: string
@@ -38,10 +31,7 @@ const idOf = (text: string) => (/^\d{1,9}$/.test(text.trim()) ? Number(text.trim
 export function OrderFilters(props: { filter: OpsOrderFilter; onSearch: (filter: OpsOrderFilter) => void }) {
   const { t } = useLingui()
   const language = useLanguage()
-  const [draft, setDraft] = useState(() => draftOf(props.filter))
-  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({})
-  const edit = (field: keyof Draft) => (event: { target: { value: string } }) =>
-    setDraft((current) => ({ ...current, [field]: event.target.value }))
+  const { draft, errors, setErrors, edit, clear } = useFilterDraft(() => draftOf(props.filter))
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -63,13 +53,12 @@ export function OrderFilters(props: { filter: OpsOrderFilter; onSearch: (filter:
   }
 
   const reset = () => {
-    setDraft(draftOf({}))
-    setErrors({})
+    clear(draftOf({}))
     props.onSearch({})
   }
 
   return (
-    <form className={cx(filterBox, filterColumns)} onSubmit={submit} aria-label={t`筛选订单`}>
+    <UrlFilterForm label={t`筛选订单`} onSearch={submit} onReset={reset}>
       <SelectField label={t`订单状态`} value={draft.status} onChange={edit('status')}>
         <option value="">{t`全部`}</option>
         {ORDER_STATUS_TABLE_B.map((status) => (
@@ -100,14 +89,6 @@ export function OrderFilters(props: { filter: OpsOrderFilter; onSearch: (filter:
         error={errors.endDate}
         onChange={edit('endDate')}
       />
-      <div className={actions}>
-        <Button variant="ghost" onClick={reset}>
-          <Trans>重置</Trans>
-        </Button>
-        <Button type="submit">
-          <Trans>搜索</Trans>
-        </Button>
-      </div>
-    </form>
+    </UrlFilterForm>
   )
 }

@@ -1,13 +1,29 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { css } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
+import { Pagination } from '../../../components/ui/pagination.tsx'
 
 const bar = css({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: '3', fontSize: 'sm' })
 
+/** What a list's answer says of the page it holds: its number, its size and how many in all. */
+type PageOf = { pageNum: number; pageSize: number; total: number }
+
+/** The page links of a list whose page lives in the URL (`hrefFor` a page's address). */
+export function PageLinks(props: { page: PageOf; hrefFor: (pageNum: number) => string }) {
+  const { pageNum, pageSize, total } = props.page
+  return (
+    <Pagination
+      pageNum={pageNum}
+      pageCount={Math.max(1, Math.ceil(total / pageSize))}
+      hrefFor={props.hrefFor}
+    />
+  )
+}
+
 /** Previous / next for a list whose page lives in the page's state; nothing when there is one page. */
 export function PageButtons(props: {
-  /** The page shown, as the list's answer says: its number, its size and how many in all. */
-  page: { pageNum: number; pageSize: number; total: number }
+  /** The page shown, as the list's answer says. */
+  page: PageOf
   onPage: (pageNum: number) => void
 }) {
   const { t } = useLingui()

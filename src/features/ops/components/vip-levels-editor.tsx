@@ -14,19 +14,9 @@ import { saveVipLevels } from '../api/save-vip-levels.ts'
 import { useLoaded } from '../use-loaded.ts'
 import { checkLevels, type LevelField, type LevelRow, rowErrorsOf, rowsOf } from '../vip-levels-draft.ts'
 import { failureText, LoadFailure, LoadingBlock } from './load-state.tsx'
-import { amountCell, mutedText, section, sectionTitle, table, tableScroll } from './ops-table.ts'
+import { amountCell, card, mutedText, section, sectionTitle, table, tableScroll } from './ops-table.ts'
 import { TierJobPanel } from './tier-job.tsx'
 
-const card = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3',
-  p: '4',
-  bg: 'surface',
-  border: '1px solid',
-  borderColor: 'border',
-  borderRadius: 'md',
-})
 const inputRow = css({ display: 'flex', alignItems: 'center', gap: '2' })
 const numberInput = css({ maxWidth: '10rem', textAlign: 'end' })
 const unit = css({ fontSize: 'sm', color: 'text.muted', minWidth: '4' })

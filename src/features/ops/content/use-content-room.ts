@@ -39,3 +39,7 @@ export function useContentRoom<T>(key: string, list: () => Promise<T[]>) {
 }
 
 export type ContentRoom<T> = ReturnType<typeof useContentRoom<T>>
+
+/** A new item's sort: after the largest of `items`, 0 for the first. */
+export const nextSortOf = (items: readonly { sort: number }[]): number =>
+  items.length === 0 ? 0 : Math.max(...items.map((item) => item.sort)) + 1

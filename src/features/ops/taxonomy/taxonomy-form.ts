@@ -45,14 +45,19 @@ export function namesInputOf(draft: NamesDraft) {
 }
 
 /**
- * Translated errors under the form's inputs, and a message for the rest that names each field
- * (`labels`: the form's fields and their labels).
+ * Translated errors under the form's inputs (`words`: a message in the operator's language), and a
+ * message for the rest that names each field (`labels`: the form's fields and their labels; a field
+ * inside a list, `contacts.1.email`, goes under its input when the labels name it so).
  */
-function splitErrors(entries: { field: string; message: string }[], labels: Record<string, string>) {
+function splitErrors(
+  entries: { field: string; message: string }[],
+  labels: Record<string, string>,
+  words: (message: string) => string,
+) {
   const fields: FieldErrors = {}
   const others: string[] = []
   for (const { field, message } of entries) {
-    const text = taxonomyMessageText(message)
+    const text = words(message)
     if (Object.hasOwn(labels, field)) fields[field] ??= text
     else others.push(field ? t`${field}：${text}` : text)
   }
@@ -60,49 +65,53 @@ function splitErrors(entries: { field: string; message: string }[], labels: Reco
 }
 
 /**
- * A taxonomy dialog's submit: the body is checked with the domain's schema first (the server checks it
- * with the same), then saved; refusals of fields go under their inputs in the operator's language.
+ * A console form's submit: the body is checked with the domain's schema first (the server checks it
+ * with the same), then saved; refusals of fields go under their inputs in the operator's language
+ * (`messageText` words a phrase of the room's schemas or server, `failureText` any other failure).
  */
-export function useTaxonomyForm<TBody>(options: {
+export function useCheckedForm<TBody, TSaved>(options: {
   schema: v.GenericSchema<unknown, TBody>
   labels: Record<string, string>
-  save: (body: TBody) => Promise<unknown>
-  onSaved: () => void
+  save: (body: TBody) => Promise<TSaved>
+  onSaved: (saved: TSaved) => void
+  messageText: (message: string) => string
+  failureText: (error: unknown) => string | undefined
 }) {
   const [errors, setErrors] = useState<FieldErrors>({})
   const [failure, setFailure] = useState<string>()
   const [busy, setBusy] = useState(false)
+  const showSplit = (entries: { field: string; message: string }[]) => {
+    const split = splitErrors(entries, options.labels, options.messageText)
+    setErrors(split.fields)
+    setFailure(split.message)
+  }
 
   const submit = async (event: FormEvent, input: unknown) => {
     event.preventDefault()
     setFailure(undefined)
     const checked = v.safeParse(options.schema, input)
     if (!checked.success) {
-      const split = splitErrors(
-        checked.issues.map((issue) => ({ field: v.getDotPath(issue) ?? '', message: issue.message })),
-        options.labels,
-      )
-      setErrors(split.fields)
-      setFailure(split.message)
+      showSplit(checked.issues.map((issue) => ({ field: v.getDotPath(issue) ?? '', message: issue.message })))
       return
     }
     setErrors({})
     setBusy(true)
+    let saved: TSaved
     try {
-      await options.save(checked.output)
-      options.onSaved()
+      saved = await options.save(checked.output)
     } catch (error) {
       setBusy(false)
       const fields =
         error instanceof ApiFailure ? (error.data as { fields?: unknown } | undefined)?.fields : undefined
       if (error instanceof ApiFailure && error.code === ResultCode.invalidInput && isFieldList(fields)) {
-        const split = splitErrors(fields, options.labels)
-        setErrors(split.fields)
-        setFailure(split.message)
+        showSplit(fields)
         return
       }
-      setFailure(refusalText(error))
+      setFailure(options.failureText(error))
+      return
     }
+    setBusy(false)
+    options.onSaved(saved)
   }
   const clearError = (field: string) =>
     setErrors((current) => {
@@ -114,4 +123,16 @@ export function useTaxonomyForm<TBody>(options: {
 }
 
 /** What a dialog's own fields need of its form: their errors, whether it is saving, a field edited. */
-export type TaxonomyForm = Pick<ReturnType<typeof useTaxonomyForm>, 'errors' | 'busy' | 'clearError'>
+export type FieldsForm = Pick<ReturnType<typeof useCheckedForm>, 'errors' | 'busy' | 'clearError'>
+
+/** A taxonomy dialog's submit (useCheckedForm with the taxonomy's words). */
+export function useTaxonomyForm<TBody>(options: {
+  schema: v.GenericSchema<unknown, TBody>
+  labels: Record<string, string>
+  save: (body: TBody) => Promise<unknown>
+  onSaved: () => void
+}) {
+  return useCheckedForm({ ...options, messageText: taxonomyMessageText, failureText: refusalText })
+}
+
+export type TaxonomyForm = FieldsForm

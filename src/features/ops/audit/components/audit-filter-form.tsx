@@ -1,18 +1,11 @@
-import { Trans, useLingui } from '@lingui/react/macro'
-import { type FormEvent, useId, useState } from 'react'
-import { css, cx } from '../../../../../styled-system/css'
-import { Button } from '../../../../components/ui/button.tsx'
+import { useLingui } from '@lingui/react/macro'
+import { type FormEvent, useId } from 'react'
 import { FormField, SelectField } from '../../../../components/ui/form-field.tsx'
 import { type AuditFiltersDto, JOBS_ACTOR_ID } from '../../../../domain/audit.ts'
-import { filterBox } from '../../components/filter-bar.tsx'
+import { UrlFilterForm, useFilterDraft } from '../../components/filter-bar.tsx'
 import type { AuditFilter } from '../audit-search.ts'
 
-const filterColumns = css({
-  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(5, 1fr)' },
-})
-const actions = css({ display: 'flex', gap: '2', gridColumn: { lg: 'span 5' }, justifyContent: 'flex-end' })
-
-interface Draft {
+type Draft = {
   actorId: string
   entity: string
   entityId: string
@@ -43,10 +36,7 @@ export function AuditFilterForm(props: {
 }) {
   const { t } = useLingui()
   const listId = useId()
-  const [draft, setDraft] = useState(() => draftOf(props.filter))
-  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({})
-  const edit = (field: keyof Draft) => (event: { target: { value: string } }) =>
-    setDraft((current) => ({ ...current, [field]: event.target.value }))
+  const { draft, errors, setErrors, edit, clear } = useFilterDraft(() => draftOf(props.filter))
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -66,8 +56,7 @@ export function AuditFilterForm(props: {
   }
 
   const reset = () => {
-    setDraft(draftOf({}))
-    setErrors({})
+    clear(draftOf({}))
     props.onSearch({})
   }
 
@@ -79,7 +68,7 @@ export function AuditFilterForm(props: {
     !actors.some((actor) => actor.id === props.filter.actorId)
 
   return (
-    <form className={cx(filterBox, filterColumns)} onSubmit={submit} aria-label={t`筛选审计日志`}>
+    <UrlFilterForm label={t`筛选审计日志`} onSearch={submit} onReset={reset}>
       <SelectField label={t`操作人`} value={draft.actorId} onChange={edit('actorId')}>
         <option value="">{t`全部`}</option>
         <option value={JOBS_ACTOR_ID}>{t`系统（自动任务）`}</option>
@@ -115,14 +104,6 @@ export function AuditFilterForm(props: {
       />
       <FormField label={t`开始日期`} type="date" value={draft.from} onChange={edit('from')} />
       <FormField label={t`结束日期`} type="date" value={draft.to} error={errors.to} onChange={edit('to')} />
-      <div className={actions}>
-        <Button variant="ghost" onClick={reset}>
-          <Trans>重置</Trans>
-        </Button>
-        <Button type="submit">
-          <Trans>搜索</Trans>
-        </Button>
-      </div>
-    </form>
+    </UrlFilterForm>
   )
 }

@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Fragment, useState } from 'react'
 import { css } from '../../../../../styled-system/css'
 import { type AuditEntryDto, auditDiff, auditTimeText } from '../../../../domain/audit.ts'
-import { mutedText, table, tableScroll } from '../../components/ops-table.ts'
+import { OpsTable, TableHead } from '../../components/list-page.tsx'
+import { mutedText } from '../../components/ops-table.ts'
 import { actionLabel, entityLabel } from '../audit-labels.ts'
 import { changeValueText } from '../audit-text.ts'
 
@@ -46,84 +47,60 @@ export function AuditTable(props: { rows: AuditEntryDto[]; busy: boolean }) {
     })
 
   return (
-    <div className={tableScroll}>
-      <table className={table} aria-label={t`审计日志`} aria-busy={props.busy}>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>时间（日本时间）</Trans>
-            </th>
-            <th scope="col">
-              <Trans>操作人</Trans>
-            </th>
-            <th scope="col">
-              <Trans>操作</Trans>
-            </th>
-            <th scope="col">
-              <Trans>对象</Trans>
-            </th>
-            <th scope="col">
-              <Trans>原因</Trans>
-            </th>
-            <th scope="col">
-              <Trans>变更</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.rows.map((row) => {
-            const expanded = open.has(row.id)
-            const detailId = `audit-row-${row.id}-changes`
-            return (
-              <Fragment key={row.id}>
-                <tr>
-                  <td>
-                    <time dateTime={row.at}>{auditTimeText(row.at)}</time>
-                  </td>
-                  <td>
-                    {row.actorId === null ? (
-                      <Trans>系统（自动任务）</Trans>
-                    ) : (
-                      (row.actorEmail ?? <Trans>已删除的账号 #{row.actorId}</Trans>)
-                    )}
-                  </td>
-                  <td>
-                    {actionLabel(row.action)}
-                    <div className={code}>{row.action}</div>
-                  </td>
-                  <td>
-                    {entityLabel(row.entity)}
-                    <div className={mutedText}>#{row.entityId}</div>
-                  </td>
-                  <td className={reasonText}>{row.reason ?? <span className={mutedText}>—</span>}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className={toggle}
-                      aria-expanded={expanded}
-                      aria-controls={detailId}
-                      aria-label={
-                        expanded ? t`收起第 ${row.id} 条记录的变更` : t`查看第 ${row.id} 条记录的变更`
-                      }
-                      onClick={() => flip(row.id)}
-                    >
-                      {expanded ? <Trans>收起</Trans> : <Trans>查看</Trans>}
-                    </button>
-                  </td>
-                </tr>
-                {expanded ? (
-                  <tr id={detailId}>
-                    <td colSpan={6} className={detailCell}>
-                      <ChangeList row={row} />
-                    </td>
-                  </tr>
-                ) : null}
-              </Fragment>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
+    <OpsTable
+      label={t`审计日志`}
+      busy={props.busy}
+      columns={[t`时间（日本时间）`, t`操作人`, t`操作`, t`对象`, t`原因`, t`变更`]}
+    >
+      {props.rows.map((row) => {
+        const expanded = open.has(row.id)
+        const detailId = `audit-row-${row.id}-changes`
+        return (
+          <Fragment key={row.id}>
+            <tr>
+              <td>
+                <time dateTime={row.at}>{auditTimeText(row.at)}</time>
+              </td>
+              <td>
+                {row.actorId === null ? (
+                  <Trans>系统（自动任务）</Trans>
+                ) : (
+                  (row.actorEmail ?? <Trans>已删除的账号 #{row.actorId}</Trans>)
+                )}
+              </td>
+              <td>
+                {actionLabel(row.action)}
+                <div className={code}>{row.action}</div>
+              </td>
+              <td>
+                {entityLabel(row.entity)}
+                <div className={mutedText}>#{row.entityId}</div>
+              </td>
+              <td className={reasonText}>{row.reason ?? <span className={mutedText}>—</span>}</td>
+              <td>
+                <button
+                  type="button"
+                  className={toggle}
+                  aria-expanded={expanded}
+                  aria-controls={detailId}
+                  aria-label={expanded ? t`收起第 ${row.id} 条记录的变更` : t`查看第 ${row.id} 条记录的变更`}
+                  onClick={() => flip(row.id)}
+                >
+                  {expanded ? <Trans>收起</Trans> : <Trans>查看</Trans>}
+                </button>
+              </td>
+            </tr>
+            {expanded ? (
+              <tr id={detailId}>
+                <td colSpan={6} className={detailCell}>
+                  <ChangeList row={row} />
+                </td>
+              </tr>
+            ) : null}
+          </Fragment>
+        )
+      })}
+    </OpsTable>
   )
 }
 
@@ -140,19 +117,7 @@ function ChangeList(props: { row: AuditEntryDto }) {
   }
   return (
     <table className={diffTable} aria-label={t`第 ${props.row.id} 条记录的变更`}>
-      <thead>
-        <tr>
-          <th scope="col">
-            <Trans>字段</Trans>
-          </th>
-          <th scope="col">
-            <Trans>原值</Trans>
-          </th>
-          <th scope="col">
-            <Trans>新值</Trans>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={[t`字段`, t`原值`, t`新值`]} />
       <tbody>
         {changes.map((change) => (
           <tr key={change.key}>

@@ -1,21 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { css } from '../../../../../styled-system/css'
-import { Button } from '../../../../components/ui/button.tsx'
 import { FormField } from '../../../../components/ui/form-field.tsx'
 import { announcementBody, type OpsAnnouncementDto } from '../../../../domain/content-ops.ts'
 import { shopDateTime } from '../../../../domain/date-time.ts'
-import { amountCell, mutedText, table, tableScroll } from '../../components/ops-table.ts'
+import { activeColumn } from '../../components/list-section.tsx'
 import { CheckField } from '../../products/components/product-fields.tsx'
-import { DeleteDialog } from '../../taxonomy/components/delete-dialog.tsx'
 import { announcementCalls } from '../api/content-calls.ts'
 import { numberOf } from '../content-text.ts'
-import { useContentRoom } from '../use-content-room.ts'
+import { nextSortOf, useContentRoom } from '../use-content-room.ts'
 import { ContentSection } from './content-section.tsx'
 import { LocalisedDialog } from './localised-dialog.tsx'
 import { PreviewDialog } from './preview-dialog.tsx'
-
-const actions = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '1' })
 
 /** Adds an announcement or edits one: titles and bodies per language, sort and the active switch. */
 function AnnouncementDialog(props: {
@@ -68,7 +63,6 @@ function AnnouncementDialog(props: {
 export function AnnouncementsSection() {
   const { t } = useLingui()
   const room = useContentRoom('ops-announcements', announcementCalls.list)
-  const { items, editing } = room
   return (
     <ContentSection
       room={room}
@@ -80,97 +74,30 @@ export function AnnouncementsSection() {
         </Trans>
       }
       empty={<Trans>还没有公告</Trans>}
-      dialogs={
-        <>
-          {editing?.kind === 'add' || editing?.kind === 'edit' ? (
-            <AnnouncementDialog
-              item={editing.kind === 'edit' ? editing.item : undefined}
-              nextSort={items.length === 0 ? 0 : Math.max(...items.map((item) => item.sort)) + 1}
-              onCancel={room.cancel}
-              onSaved={(saved) => room.done(t`公告“${saved.name}”已保存。`, { kind: 'preview', item: saved })}
-            />
-          ) : null}
-          {editing?.kind === 'preview' ? <PreviewDialog item={editing.item} onClose={room.cancel} /> : null}
-          {editing?.kind === 'delete' ? (
-            <DeleteDialog
-              title={t`删除公告`}
-              name={editing.item.name}
-              remove={() => announcementCalls.remove(editing.item.id)}
-              onCancel={room.cancel}
-              onDeleted={() => room.done(t`公告“${editing.item.name}”已删除。`)}
-            />
-          ) : null}
-        </>
-      }
-    >
-      <div className={tableScroll}>
-        <table className={table} aria-label={t`公告列表`}>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>中文标题</Trans>
-              </th>
-              <th scope="col">
-                <Trans>日文标题</Trans>
-              </th>
-              <th scope="col">
-                <Trans>英文标题</Trans>
-              </th>
-              <th scope="col" className={amountCell}>
-                <Trans>排序</Trans>
-              </th>
-              <th scope="col">
-                <Trans>状态</Trans>
-              </th>
-              <th scope="col">
-                <Trans>发布时间（日本时间）</Trans>
-              </th>
-              <th scope="col">
-                <Trans>操作</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.id}>
-                <td>{item.name}</td>
-                <td lang="ja">{item.jpName ?? '—'}</td>
-                <td lang="en">{item.enName ?? '—'}</td>
-                <td className={amountCell}>{item.sort}</td>
-                <td className={item.active ? undefined : mutedText}>
-                  {item.active ? <Trans>启用</Trans> : <Trans>已停用</Trans>}
-                </td>
-                <td>{shopDateTime(item.publishedAt) ?? '—'}</td>
-                <td>
-                  <span className={actions}>
-                    <Button
-                      variant="ghost"
-                      aria-label={t`预览：${item.name}`}
-                      onClick={() => room.start({ kind: 'preview', item })}
-                    >
-                      <Trans>预览</Trans>
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      aria-label={t`编辑：${item.name}`}
-                      onClick={() => room.start({ kind: 'edit', item })}
-                    >
-                      <Trans>编辑</Trans>
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      aria-label={t`删除：${item.name}`}
-                      onClick={() => room.start({ kind: 'delete', item })}
-                    >
-                      <Trans>删除</Trans>
-                    </Button>
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </ContentSection>
+      tableLabel={t`公告列表`}
+      columns={[
+        { header: <Trans>中文标题</Trans>, cell: (item) => item.name },
+        { header: <Trans>日文标题</Trans>, lang: 'ja', cell: (item) => item.jpName ?? '—' },
+        { header: <Trans>英文标题</Trans>, lang: 'en', cell: (item) => item.enName ?? '—' },
+        { header: <Trans>排序</Trans>, numeric: true, cell: (item) => item.sort },
+        activeColumn(),
+        {
+          header: <Trans>发布时间（日本时间）</Trans>,
+          cell: (item) => shopDateTime(item.publishedAt) ?? '—',
+        },
+      ]}
+      dialog={(item) => (
+        <AnnouncementDialog
+          item={item}
+          nextSort={nextSortOf(room.items)}
+          onCancel={room.cancel}
+          onSaved={(saved) => room.done(t`公告“${saved.name}”已保存。`, { kind: 'preview', item: saved })}
+        />
+      )}
+      preview={(item) => <PreviewDialog item={item} onClose={room.cancel} />}
+      deleteTitle={t`删除公告`}
+      deletedText={(item) => t`公告“${item.name}”已删除。`}
+      remove={announcementCalls.remove}
+    />
   )
 }

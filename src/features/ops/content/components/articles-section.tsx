@@ -1,13 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { css } from '../../../../../styled-system/css'
-import { Button } from '../../../../components/ui/button.tsx'
 import { FormField } from '../../../../components/ui/form-field.tsx'
 import { articleBody, type OpsArticleDto } from '../../../../domain/content-ops.ts'
 import { shopDateTime } from '../../../../domain/date-time.ts'
-import { amountCell, mutedText, table, tableScroll } from '../../components/ops-table.ts'
+import { activeColumn } from '../../components/list-section.tsx'
 import { CheckField } from '../../products/components/product-fields.tsx'
-import { DeleteDialog } from '../../taxonomy/components/delete-dialog.tsx'
 import { articleCalls } from '../api/content-calls.ts'
 import { numberOf } from '../content-text.ts'
 import { useContentRoom } from '../use-content-room.ts'
@@ -15,7 +13,6 @@ import { ContentSection } from './content-section.tsx'
 import { LocalisedDialog } from './localised-dialog.tsx'
 import { PreviewDialog } from './preview-dialog.tsx'
 
-const actions = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '1' })
 const pair = css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })
 
 /** Adds an article or edits one: titles and bodies per language, type, footer position, active switch. */
@@ -87,7 +84,6 @@ function ArticleDialog(props: {
 export function ArticlesSection() {
   const { t } = useLingui()
   const room = useContentRoom('ops-articles', articleCalls.list)
-  const { items, editing } = room
   return (
     <ContentSection
       room={room}
@@ -100,96 +96,26 @@ export function ArticlesSection() {
         </Trans>
       }
       empty={<Trans>还没有文章</Trans>}
-      dialogs={
-        <>
-          {editing?.kind === 'add' || editing?.kind === 'edit' ? (
-            <ArticleDialog
-              item={editing.kind === 'edit' ? editing.item : undefined}
-              onCancel={room.cancel}
-              onSaved={(saved) => room.done(t`文章“${saved.name}”已保存。`, { kind: 'preview', item: saved })}
-            />
-          ) : null}
-          {editing?.kind === 'preview' ? <PreviewDialog item={editing.item} onClose={room.cancel} /> : null}
-          {editing?.kind === 'delete' ? (
-            <DeleteDialog
-              title={t`删除文章`}
-              name={editing.item.name}
-              remove={() => articleCalls.remove(editing.item.id)}
-              onCancel={room.cancel}
-              onDeleted={() => room.done(t`文章“${editing.item.name}”已删除。`)}
-            />
-          ) : null}
-        </>
-      }
-    >
-      <div className={tableScroll}>
-        <table className={table} aria-label={t`文章列表`}>
-          <thead>
-            <tr>
-              <th scope="col" className={amountCell}>
-                ID
-              </th>
-              <th scope="col" className={amountCell}>
-                <Trans>类型</Trans>
-              </th>
-              <th scope="col">
-                <Trans>中文标题</Trans>
-              </th>
-              <th scope="col" className={amountCell}>
-                <Trans>页脚排序</Trans>
-              </th>
-              <th scope="col">
-                <Trans>状态</Trans>
-              </th>
-              <th scope="col">
-                <Trans>更新时间（日本时间）</Trans>
-              </th>
-              <th scope="col">
-                <Trans>操作</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.id}>
-                <td className={amountCell}>{item.id}</td>
-                <td className={amountCell}>{item.type}</td>
-                <td>{item.name}</td>
-                <td className={amountCell}>{item.footerSort ?? '—'}</td>
-                <td className={item.active ? undefined : mutedText}>
-                  {item.active ? <Trans>启用</Trans> : <Trans>已停用</Trans>}
-                </td>
-                <td>{shopDateTime(item.updatedAt) ?? '—'}</td>
-                <td>
-                  <span className={actions}>
-                    <Button
-                      variant="ghost"
-                      aria-label={t`预览：${item.name}`}
-                      onClick={() => room.start({ kind: 'preview', item })}
-                    >
-                      <Trans>预览</Trans>
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      aria-label={t`编辑：${item.name}`}
-                      onClick={() => room.start({ kind: 'edit', item })}
-                    >
-                      <Trans>编辑</Trans>
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      aria-label={t`删除：${item.name}`}
-                      onClick={() => room.start({ kind: 'delete', item })}
-                    >
-                      <Trans>删除</Trans>
-                    </Button>
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </ContentSection>
+      tableLabel={t`文章列表`}
+      columns={[
+        { header: 'ID', numeric: true, cell: (item) => item.id },
+        { header: <Trans>类型</Trans>, numeric: true, cell: (item) => item.type },
+        { header: <Trans>中文标题</Trans>, cell: (item) => item.name },
+        { header: <Trans>页脚排序</Trans>, numeric: true, cell: (item) => item.footerSort ?? '—' },
+        activeColumn(),
+        { header: <Trans>更新时间（日本时间）</Trans>, cell: (item) => shopDateTime(item.updatedAt) ?? '—' },
+      ]}
+      dialog={(item) => (
+        <ArticleDialog
+          item={item}
+          onCancel={room.cancel}
+          onSaved={(saved) => room.done(t`文章“${saved.name}”已保存。`, { kind: 'preview', item: saved })}
+        />
+      )}
+      preview={(item) => <PreviewDialog item={item} onClose={room.cancel} />}
+      deleteTitle={t`删除文章`}
+      deletedText={(item) => t`文章“${item.name}”已删除。`}
+      remove={articleCalls.remove}
+    />
   )
 }

@@ -1,19 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type DragEvent, useState } from 'react'
 import { css, cx } from '../../../../../styled-system/css'
-import { Button } from '../../../../components/ui/button.tsx'
-import type { OpsBannerDto } from '../../../../domain/content-ops.ts'
-import { amountCell, mutedText, table, tableScroll } from '../../components/ops-table.ts'
-import { DeleteDialog } from '../../taxonomy/components/delete-dialog.tsx'
+import { mutedText } from '../../components/ops-table.ts'
 import { SortButtons } from '../../taxonomy/components/sort-buttons.tsx'
 import { bannerCalls } from '../api/content-calls.ts'
 import { bannerStateAt, bannerStateText, contentRefusalText, scheduleText } from '../content-text.ts'
 import { movedIds } from '../reorder.ts'
-import { useContentRoom } from '../use-content-room.ts'
+import { nextSortOf, useContentRoom } from '../use-content-room.ts'
 import { BannerDialog } from './banner-dialog.tsx'
 import { ContentSection } from './content-section.tsx'
 
-const actions = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '1' })
 const thumbnail = css({
   width: '32',
   height: '8',
@@ -44,7 +40,7 @@ export function BannersSection() {
   const [busy, setBusy] = useState(false)
   const [dragged, setDragged] = useState<number>()
   const [over, setOver] = useState<number>()
-  const { items, editing } = room
+  const { items } = room
   const now = Date.now()
 
   const move = async (from: number, to: number) => {
@@ -82,140 +78,91 @@ export function BannersSection() {
         </Trans>
       }
       empty={<Trans>还没有横幅</Trans>}
-      dialogs={
-        <>
-          {editing?.kind === 'add' || editing?.kind === 'edit' ? (
-            <BannerDialog
-              banner={editing.kind === 'edit' ? editing.item : undefined}
-              nextSort={items.length === 0 ? 0 : Math.max(...items.map((banner) => banner.sort)) + 1}
-              onCancel={room.cancel}
-              onSaved={(saved) => room.done(t`横幅“${saved.name}”已保存。`)}
+      tableLabel={t`横幅列表`}
+      busy={busy}
+      columns={[
+        {
+          header: (
+            <>
+              <span aria-hidden="true">⠿</span>
+              <span className={css({ srOnly: true })}>
+                <Trans>拖动排序</Trans>
+              </span>
+            </>
+          ),
+          decorative: true,
+          tone: () => handle,
+          cell: () => '⠿',
+        },
+        {
+          header: <Trans>图片</Trans>,
+          cell: (banner) => (
+            <img
+              className={thumbnail}
+              src={banner.imgUrl}
+              alt={t`${banner.name} 的图片`}
+              loading="lazy"
+              draggable={false}
             />
-          ) : null}
-          {editing?.kind === 'delete' ? (
-            <DeleteDialog
-              title={t`删除横幅`}
-              name={editing.item.name}
-              remove={() => bannerCalls.remove(editing.item.id)}
-              onCancel={room.cancel}
-              onDeleted={() => room.done(t`横幅“${editing.item.name}”已删除。`)}
-            />
-          ) : null}
-        </>
-      }
-    >
-      <div className={tableScroll}>
-        <table
-          className={table}
-          aria-label={t`横幅列表`}
-          aria-busy={(room.loaded.state === 'ready' && room.loaded.refreshing) || busy}
-        >
-          <thead>
-            <tr>
-              <th scope="col">
-                <span aria-hidden="true">⠿</span>
-                <span className={css({ srOnly: true })}>
-                  <Trans>拖动排序</Trans>
-                </span>
-              </th>
-              <th scope="col">
-                <Trans>图片</Trans>
-              </th>
-              <th scope="col">
-                <Trans>名称</Trans>
-              </th>
-              <th scope="col">
-                <Trans>跳转地址</Trans>
-              </th>
-              <th scope="col">
-                <Trans>展示时间（日本时间）</Trans>
-              </th>
-              <th scope="col">
-                <Trans>状态</Trans>
-              </th>
-              <th scope="col" className={amountCell}>
-                <Trans>排序</Trans>
-              </th>
-              <th scope="col">
-                <Trans>操作</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((banner: OpsBannerDto, index) => {
-              const state = bannerStateAt(banner, now)
-              return (
-                <tr
-                  key={banner.id}
-                  draggable={!busy}
-                  className={over === index && dragged !== index ? dropTarget : undefined}
-                  onDragStart={(event) => {
-                    event.dataTransfer.effectAllowed = 'move'
-                    event.dataTransfer.setData('text/plain', String(banner.id))
-                    setDragged(index)
-                  }}
-                  onDragOver={(event) => {
-                    if (dragged === undefined) return
-                    event.preventDefault()
-                    event.dataTransfer.dropEffect = 'move'
-                    setOver(index)
-                  }}
-                  onDrop={(event) => dropOn(event, index)}
-                  onDragEnd={() => {
-                    setDragged(undefined)
-                    setOver(undefined)
-                  }}
-                >
-                  <td className={handle} aria-hidden="true">
-                    ⠿
-                  </td>
-                  <td>
-                    <img
-                      className={thumbnail}
-                      src={banner.imgUrl}
-                      alt={t`${banner.name} 的图片`}
-                      loading="lazy"
-                      draggable={false}
-                    />
-                  </td>
-                  <td>{banner.name}</td>
-                  <td className={cx(link, banner.jumpUrl ? undefined : mutedText)}>
-                    {banner.jumpUrl ?? '—'}
-                  </td>
-                  <td>{scheduleText(banner.startAt, banner.endAt)}</td>
-                  <td className={stateTone[state]}>{bannerStateText(state)}</td>
-                  <td className={amountCell}>{banner.sort}</td>
-                  <td>
-                    <span className={actions}>
-                      <SortButtons
-                        name={banner.name}
-                        first={index === 0}
-                        last={index === items.length - 1}
-                        busy={busy}
-                        onMove={(up) => void move(index, up ? index - 1 : index + 1)}
-                      />
-                      <Button
-                        variant="ghost"
-                        aria-label={t`编辑：${banner.name}`}
-                        onClick={() => room.start({ kind: 'edit', item: banner })}
-                      >
-                        <Trans>编辑</Trans>
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        aria-label={t`删除：${banner.name}`}
-                        onClick={() => room.start({ kind: 'delete', item: banner })}
-                      >
-                        <Trans>删除</Trans>
-                      </Button>
-                    </span>
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
-    </ContentSection>
+          ),
+        },
+        { header: <Trans>名称</Trans>, cell: (banner) => banner.name },
+        {
+          header: <Trans>跳转地址</Trans>,
+          tone: (banner) => cx(link, banner.jumpUrl ? undefined : mutedText),
+          cell: (banner) => banner.jumpUrl ?? '—',
+        },
+        {
+          header: <Trans>展示时间（日本时间）</Trans>,
+          cell: (banner) => scheduleText(banner.startAt, banner.endAt),
+        },
+        {
+          header: <Trans>状态</Trans>,
+          tone: (banner) => stateTone[bannerStateAt(banner, now)],
+          cell: (banner) => bannerStateText(bannerStateAt(banner, now)),
+        },
+        { header: <Trans>排序</Trans>, numeric: true, cell: (banner) => banner.sort },
+      ]}
+      rowProps={(banner, index) => ({
+        draggable: !busy,
+        className: over === index && dragged !== index ? dropTarget : undefined,
+        onDragStart: (event) => {
+          event.dataTransfer.effectAllowed = 'move'
+          event.dataTransfer.setData('text/plain', String(banner.id))
+          setDragged(index)
+        },
+        onDragOver: (event) => {
+          if (dragged === undefined) return
+          event.preventDefault()
+          event.dataTransfer.dropEffect = 'move'
+          setOver(index)
+        },
+        onDrop: (event) => dropOn(event, index),
+        onDragEnd: () => {
+          setDragged(undefined)
+          setOver(undefined)
+        },
+      })}
+      leadActions={(banner, index) => (
+        <SortButtons
+          name={banner.name}
+          first={index === 0}
+          last={index === items.length - 1}
+          busy={busy}
+          onMove={(up) => void move(index, up ? index - 1 : index + 1)}
+        />
+      )}
+      dialog={(banner) => (
+        <BannerDialog
+          banner={banner}
+          nextSort={nextSortOf(items)}
+          onCancel={room.cancel}
+          onSaved={(saved) => room.done(t`横幅“${saved.name}”已保存。`)}
+        />
+      )}
+      deleteTitle={t`删除横幅`}
+      deletedText={(banner) => t`横幅“${banner.name}”已删除。`}
+      remove={bannerCalls.remove}
+    />
   )
 }

@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type ReactNode, useId, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import type * as v from 'valibot'
-import { css, cx } from '../../../../../styled-system/css'
-import { Button } from '../../../../components/ui/button.tsx'
-import { FormField, fieldControl, fieldErrorText } from '../../../../components/ui/form-field.tsx'
+import { css } from '../../../../../styled-system/css'
+import { FormField } from '../../../../components/ui/form-field.tsx'
 import { ModalDialog } from '../../../../components/ui/modal-dialog.tsx'
 import type { OpsLocalisedDto } from '../../../../domain/content-ops.ts'
 import { DialogActions } from '../../components/dialog-actions.tsx'
-import { type ContentForm, useContentForm } from '../use-content-form.ts'
+import { HtmlEditor } from '../../components/html-editor.tsx'
+import type { FieldsForm } from '../../taxonomy/taxonomy-form.ts'
+import { useContentForm } from '../use-content-form.ts'
 
 const form = css({ display: 'flex', flexDirection: 'column', gap: '4' })
 const group = css({
@@ -20,18 +21,6 @@ const group = css({
   p: '3',
 })
 const legend = css({ px: '1', fontSize: 'sm', fontWeight: 'semibold' })
-const head = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })
-const labelText = css({ fontSize: 'sm', fontWeight: 'medium' })
-const textarea = css({ minHeight: '10rem', fontFamily: 'mono', fontSize: 'xs', width: 'full' })
-const preview = css({
-  width: 'full',
-  minHeight: '10rem',
-  border: '1px solid',
-  borderColor: 'border',
-  borderRadius: 'sm',
-  bg: 'white',
-})
-const block = css({ display: 'flex', flexDirection: 'column', gap: '1' })
 
 /** What the dialog edits of every announcement and article: a title and an HTML body per language. */
 export interface LocalisedDraft {
@@ -62,61 +51,6 @@ const draftOf = (item: OpsLocalisedDto | undefined): LocalisedDraft => ({
 })
 
 /**
- * One language's body: HTML in a textarea, or its drawing. The drawing is inert, in a sandboxed frame
- * (no scripts, no access to the console): what is typed is not yet sanitised; the server sanitises it
- * when saved, and the row's Preview then shows it as shoppers get it.
- */
-function HtmlEditor(props: {
-  label: string
-  lang: string
-  value: string
-  error: string | undefined
-  disabled: boolean
-  onChange: (value: string) => void
-}) {
-  const { t } = useLingui()
-  const id = useId()
-  const [previewing, setPreviewing] = useState(false)
-  return (
-    <div className={block}>
-      <div className={head}>
-        <label htmlFor={id} className={labelText}>
-          {props.label}
-        </label>
-        <Button variant="ghost" aria-pressed={previewing} onClick={() => setPreviewing((shown) => !shown)}>
-          {previewing ? <Trans>编辑 HTML</Trans> : <Trans>预览</Trans>}
-        </Button>
-      </div>
-      {previewing ? (
-        <iframe
-          className={preview}
-          title={t`预览：${props.label}`}
-          sandbox=""
-          srcDoc={`<!doctype html><html lang="${props.lang}"><meta charset="utf-8"><body style="font-family:sans-serif;font-size:14px">${props.value}</body></html>`}
-        />
-      ) : (
-        <textarea
-          id={id}
-          lang={props.lang}
-          className={cx(fieldControl, textarea)}
-          value={props.value}
-          spellCheck={false}
-          disabled={props.disabled}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={props.error ? `${id}-error` : undefined}
-          onChange={(event) => props.onChange(event.target.value)}
-        />
-      )}
-      {props.error ? (
-        <p id={`${id}-error`} className={fieldErrorText}>
-          {props.error}
-        </p>
-      ) : null}
-    </div>
-  )
-}
-
-/**
  * Adds or edits an announcement or an article: a title and an HTML body per language (Chinese title
  * required; a language left empty shows the Chinese), then the kind's own fields (`extra`), checked
  * with `schema` and saved.
@@ -132,7 +66,7 @@ export function LocalisedDialog<TBody, TSaved>(props: {
   save: (body: TBody) => Promise<TSaved>
   onSaved: (saved: TSaved) => void
   onCancel: () => void
-  extra: (form: Pick<ContentForm, 'errors' | 'busy' | 'clearError'>) => ReactNode
+  extra: (form: FieldsForm) => ReactNode
 }) {
   const { t } = useLingui()
   const [draft, setDraft] = useState(() => draftOf(props.item))
@@ -180,6 +114,7 @@ export function LocalisedDialog<TBody, TSaved>(props: {
             />
             <HtmlEditor
               label={bodyLabels[body]}
+              height="medium"
               lang={lang}
               value={draft[body]}
               error={errors[body]}

@@ -1,18 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type ReactNode, useId, useRef, useState } from 'react'
+import type { ReactNode } from 'react'
 import { css } from '../../../../../styled-system/css'
-import { Button } from '../../../../components/ui/button.tsx'
-import { fieldErrorText } from '../../../../components/ui/form-field.tsx'
 import { fallbackUrlOf, type MediaImageDto } from '../../../../domain/media.ts'
-import { MEDIA_TYPES } from '../../taxonomy/api/upload-media.ts'
-import { mediaFailureText, mediaRefusalOf } from '../../taxonomy/media-text.ts'
+import { UploadPictureField } from '../../taxonomy/components/upload-picture-field.tsx'
 import { uploadContentPicture } from '../api/content-calls.ts'
 
-const field = css({ display: 'flex', flexDirection: 'column', gap: '1' })
-const label = css({ fontSize: 'sm', fontWeight: 'medium' })
-const row = css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })
-const hidden = css({ srOnly: true })
-const muted = css({ color: 'text.muted', fontSize: 'xs' })
 const preview = css({
   maxWidth: '60',
   maxHeight: '24',
@@ -41,78 +33,22 @@ export function PictureField(props: {
   removable?: boolean
 }) {
   const { t } = useLingui()
-  const id = useId()
-  const input = useRef<HTMLInputElement>(null)
-  const [uploading, setUploading] = useState(false)
-  const [failure, setFailure] = useState<string>()
-
-  const upload = async (file: File | undefined) => {
-    if (!file) return
-    const refusal = mediaRefusalOf(file)
-    setFailure(refusal)
-    if (refusal) return
-    setUploading(true)
-    props.onUploading(true)
-    try {
-      props.onChange(await uploadContentPicture(file))
-    } catch (error) {
-      setFailure(mediaFailureText(error))
-    } finally {
-      setUploading(false)
-      props.onUploading(false)
-    }
-  }
-
   const shown = props.picture ? (fallbackUrlOf(props.picture) ?? props.picture.placeholder) : props.currentUrl
-  const error = failure ?? props.error
   return (
-    <div className={field}>
-      <label htmlFor={id} className={label}>
-        {props.label}
-      </label>
-      <div className={row}>
-        {shown ? (
-          <img className={preview} src={shown} alt={t`图片预览`} />
-        ) : (
-          <span className={muted}>
-            <Trans>没有图片</Trans>
-          </span>
-        )}
-        <input
-          ref={input}
-          id={id}
-          type="file"
-          accept={MEDIA_TYPES.join(',')}
-          className={hidden}
-          disabled={props.disabled || uploading}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => {
-            void upload(event.target.files?.[0])
-            event.target.value = ''
-          }}
-        />
-        <Button
-          variant="secondary"
-          disabled={props.disabled || uploading}
-          onClick={() => input.current?.click()}
-        >
-          {uploading ? <Trans>正在上传…</Trans> : shown ? <Trans>更换图片…</Trans> : <Trans>上传图片…</Trans>}
-        </Button>
-        {props.removable && shown ? (
-          <Button variant="ghost" disabled={props.disabled || uploading} onClick={() => props.onChange(null)}>
-            <Trans>移除图片</Trans>
-          </Button>
-        ) : null}
-      </div>
-      <p className={muted}>
-        <Trans>JPEG、PNG、WebP 或 AVIF，不超过 10 MB。</Trans>
-      </p>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className={fieldErrorText}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <UploadPictureField
+      label={props.label}
+      preview={shown ? <img className={preview} src={shown} alt={t`图片预览`} /> : null}
+      texts={{
+        none: <Trans>没有图片</Trans>,
+        upload: <Trans>上传图片…</Trans>,
+        change: <Trans>更换图片…</Trans>,
+        remove: props.removable ? <Trans>移除图片</Trans> : undefined,
+      }}
+      upload={uploadContentPicture}
+      error={props.error}
+      disabled={props.disabled}
+      onChange={props.onChange}
+      onUploading={props.onUploading}
+    />
   )
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { type ReactNode, useState } from 'react'
+import { useState } from 'react'
 import { css } from '../../../../../styled-system/css'
 import { Button } from '../../../../components/ui/button.tsx'
 import { Notice } from '../../../../components/ui/notice.tsx'
@@ -11,16 +11,9 @@ import { useLanguage } from '../../../../lib/use-language.ts'
 import { fullAddressIn, recipientNameIn } from '../../../addresses/address-text.ts'
 import { OrderStatusBadge } from '../../../orders/components/status-badge.tsx'
 import { type ActionOutcome, ActionOutcomeNotice } from '../../components/action-outcome.tsx'
-import { isNotFound, LoadFailure, LoadingBlock } from '../../components/load-state.tsx'
-import {
-  amountCell,
-  mutedText,
-  pageTitle,
-  section,
-  sectionTitle,
-  table,
-  tableScroll,
-} from '../../components/ops-table.ts'
+import { DetailStates, detailPage, Fact, factList, titleRow } from '../../components/detail-page.tsx'
+import { OpsTable } from '../../components/list-page.tsx'
+import { amountCell, mutedText, pageTitle, section, sectionTitle } from '../../components/ops-table.ts'
 import { shopDateTime } from '../../format.ts'
 import { useLoaded } from '../../use-loaded.ts'
 import { getCustomer } from '../api/get-customer.ts'
@@ -31,33 +24,10 @@ import { disabledTag } from './ops-customers-page.tsx'
 import { PointsAdjustDialog } from './points-adjust-dialog.tsx'
 import { PointsLedger } from './points-ledger.tsx'
 
-const page = css({ display: 'flex', flexDirection: 'column', gap: '5' })
-const titleRow = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })
 const headRow = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '3' })
-const facts = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
-  gap: '3',
-  p: '4',
-  bg: 'surface',
-  border: '1px solid',
-  borderColor: 'border',
-  borderRadius: 'md',
-  '& dt': { fontSize: 'xs', color: 'text.muted' },
-  '& dd': { fontWeight: 'medium', overflowWrap: 'anywhere' },
-})
 const list = css({ display: 'flex', flexDirection: 'column', gap: '2' })
 const statusChips = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })
 const card = css({ p: '3', bg: 'surface', border: '1px solid', borderColor: 'border', borderRadius: 'md' })
-
-function Fact(props: { label: ReactNode; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{props.label}</dt>
-      <dd>{props.children}</dd>
-    </div>
-  )
-}
 
 function CustomerNotFound() {
   return (
@@ -83,15 +53,13 @@ export function OpsCustomerDetailPage({ id }: { id: string }) {
     valid ? getCustomer(Number(id)) : Promise.reject(new Error('not a customer id')),
   )
   if (!valid) return <CustomerNotFound />
-  if (loaded.state === 'loading') return <LoadingBlock />
-  if (loaded.state === 'failed') {
-    return isNotFound(loaded.error) ? (
-      <CustomerNotFound />
-    ) : (
-      <LoadFailure error={loaded.error} onRetry={reload} />
-    )
-  }
-  return <CustomerDetail customer={loaded.data} refreshing={loaded.refreshing} onChanged={reload} />
+  return (
+    <DetailStates loaded={loaded} onRetry={reload} notFound={<CustomerNotFound />}>
+      {(customer, refreshing) => (
+        <CustomerDetail customer={customer} refreshing={refreshing} onChanged={reload} />
+      )}
+    </DetailStates>
+  )
 }
 
 type Dialog = 'disable' | 'points' | undefined
@@ -114,7 +82,7 @@ function CustomerDetail(props: { customer: OpsCustomerDetail; refreshing: boolea
   const disabledReason = customer.lastDisable?.reason ?? '—'
 
   return (
-    <article className={page} aria-labelledby="ops-customer-title" aria-busy={props.refreshing}>
+    <article className={detailPage} aria-labelledby="ops-customer-title" aria-busy={props.refreshing}>
       <Link to="/ops/customers" className={mutedText}>
         <Trans>← 返回客户列表</Trans>
       </Link>
@@ -132,7 +100,7 @@ function CustomerDetail(props: { customer: OpsCustomerDetail; refreshing: boolea
       <ActionOutcomeNotice outcome={outcome} />
 
       <section className={section} aria-label={t`客户资料`}>
-        <dl className={facts}>
+        <dl className={factList}>
           <Fact label={<Trans>客户 ID</Trans>}>{customer.id}</Fact>
           <Fact label={<Trans>邮箱</Trans>}>{customer.email}</Fact>
           <Fact label={<Trans>昵称</Trans>}>{customer.nickname}</Fact>
@@ -246,42 +214,25 @@ function CustomerDetail(props: { customer: OpsCustomerDetail; refreshing: boolea
                 </li>
               ))}
             </ul>
-            <div className={tableScroll}>
-              <table className={table} aria-label={t`最近的订单`}>
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <Trans>订单号</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>状态</Trans>
-                    </th>
-                    <th scope="col" className={amountCell}>
-                      <Trans>合计</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>下单时间</Trans>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {customer.recentOrders.map((order) => (
-                    <tr key={order.id}>
-                      <td>
-                        <Link to="/ops/orders/$id" params={{ id: String(order.id) }}>
-                          {order.id}
-                        </Link>
-                      </td>
-                      <td>
-                        <OrderStatusBadge status={order.status} />
-                      </td>
-                      <td className={amountCell}>{formatYen(order.total, language)}</td>
-                      <td>{shopDateTime(order.createTime)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <OpsTable
+              label={t`最近的订单`}
+              columns={[t`订单号`, t`状态`, { label: t`合计`, amount: true }, t`下单时间`]}
+            >
+              {customer.recentOrders.map((order) => (
+                <tr key={order.id}>
+                  <td>
+                    <Link to="/ops/orders/$id" params={{ id: String(order.id) }}>
+                      {order.id}
+                    </Link>
+                  </td>
+                  <td>
+                    <OrderStatusBadge status={order.status} />
+                  </td>
+                  <td className={amountCell}>{formatYen(order.total, language)}</td>
+                  <td>{shopDateTime(order.createTime)}</td>
+                </tr>
+              ))}
+            </OpsTable>
           </>
         )}
       </section>

@@ -3,8 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { OpsPointsRow } from '../../../../domain/customer-ops.ts'
 import type { Page } from '../../../../domain/queries.ts'
-import { LoadFailure, LoadingBlock } from '../../components/load-state.tsx'
-import { amountCell, mutedText, table, tableScroll } from '../../components/ops-table.ts'
+import { ListStates, OpsTable } from '../../components/list-page.tsx'
+import { amountCell, mutedText } from '../../components/ops-table.ts'
 import { PageButtons } from '../../components/page-buttons.tsx'
 import { shopDateTime } from '../../format.ts'
 import { useLoaded } from '../../use-loaded.ts'
@@ -27,40 +27,26 @@ export function PointsLedger(props: { customerId: number; first: Page<OpsPointsR
       ? Promise.resolve(first)
       : listCustomerPoints(customerId, { pageNum, pageSize: first.pageSize }),
   )
-  if (loaded.state === 'loading') return <LoadingBlock />
-  if (loaded.state === 'failed') return <LoadFailure error={loaded.error} onRetry={reload} />
-  const page = loaded.data
-  if (page.total === 0) {
-    return (
-      <p className={mutedText}>
-        <Trans>还没有积分记录。</Trans>
-      </p>
-    )
-  }
+  const columns = [
+    t`时间`,
+    { label: t`变动`, amount: true },
+    { label: t`余额`, amount: true },
+    t`原因`,
+    t`订单`,
+  ] as const
   return (
-    <>
-      <div className={tableScroll}>
-        <table className={table} aria-label={t`积分记录`} aria-busy={loaded.refreshing}>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>时间</Trans>
-              </th>
-              <th scope="col" className={amountCell}>
-                <Trans>变动</Trans>
-              </th>
-              <th scope="col" className={amountCell}>
-                <Trans>余额</Trans>
-              </th>
-              <th scope="col">
-                <Trans>原因</Trans>
-              </th>
-              <th scope="col">
-                <Trans>订单</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+    <ListStates
+      loaded={loaded}
+      onRetry={reload}
+      empty={
+        <p className={mutedText}>
+          <Trans>还没有积分记录。</Trans>
+        </p>
+      }
+    >
+      {(page, refreshing) => (
+        <>
+          <OpsTable label={t`积分记录`} busy={refreshing} columns={columns}>
             {page.list.map((row) => {
               const orderId = row.orderId
               return (
@@ -84,10 +70,10 @@ export function PointsLedger(props: { customerId: number; first: Page<OpsPointsR
                 </tr>
               )
             })}
-          </tbody>
-        </table>
-      </div>
-      <PageButtons page={page} onPage={setPageNum} />
-    </>
+          </OpsTable>
+          <PageButtons page={page} onPage={setPageNum} />
+        </>
+      )}
+    </ListStates>
   )
 }

@@ -7,20 +7,11 @@ import { nameIn } from '../../../../domain/language.ts'
 import { formatYen } from '../../../../domain/price-display.ts'
 import type { OpsProductDto } from '../../../../domain/product-editor.ts'
 import { useLanguage } from '../../../../lib/use-language.ts'
-import { LoadFailure, LoadingBlock } from '../../components/load-state.tsx'
-import {
-  amountCell,
-  listHeader,
-  listPage,
-  mutedText,
-  pageTitle,
-  table,
-  tableScroll,
-} from '../../components/ops-table.ts'
+import { ListHeader, ListStates, OpsTable, useSearchList } from '../../components/list-page.tsx'
+import { amountCell, listPage, mutedText } from '../../components/ops-table.ts'
 import { PageButtons } from '../../components/page-buttons.tsx'
 import { shopDateTime } from '../../format.ts'
 import { ExportButtons } from '../../import/components/export-buttons.tsx'
-import { useLoaded } from '../../use-loaded.ts'
 import { listOpsProducts } from '../api/list-products.ts'
 import { useTaxonomy } from '../hooks/use-taxonomy.ts'
 import { marketOfLanguage, productTypeLabel, statusLabel } from '../product-labels.ts'
@@ -75,33 +66,41 @@ export function ProductsListPage(props: {
   const navigate = useNavigate()
   const taxonomy = useTaxonomy(language)
   const { search } = props
-  const { pageNum, ...filter } = search
-  const query = { ...filter, pageNum: pageNum ?? 1, pageSize: OPS_PRODUCTS_PAGE_SIZE }
-  const { loaded, reload } = useLoaded(JSON.stringify(query), () => listOpsProducts(query))
+  const { filter, loaded, reload, searchOfPage } = useSearchList(
+    search,
+    OPS_PRODUCTS_PAGE_SIZE,
+    listOpsProducts,
+  )
   const market = marketOfLanguage(language)
   const open = (product: OpsProductDto) =>
     void navigate({ to: '/ops/products/$id', params: { id: String(product.id) } })
+  const columns = [
+    t`货号`,
+    t`封面`,
+    t`商品名`,
+    t`类型`,
+    { label: t`单价`, amount: true },
+    { label: t`批发价`, amount: true },
+    { label: t`库存`, amount: true },
+    t`状态`,
+    t`更新时间`,
+  ] as const
 
   return (
     <section className={listPage} aria-labelledby={`${id}-title`}>
-      <div className={listHeader}>
-        <h1 id={`${id}-title`} className={pageTitle}>
-          <Trans>商品</Trans>
-        </h1>
-        <div className={headerEnd}>
-          {loaded.state === 'ready' ? (
-            <span className={mutedText}>
-              <Trans>共 {loaded.data.total} 个商品</Trans>
-            </span>
-          ) : null}
-          <Link to="/ops/products/import" className={cx(linkButton, secondaryLink)}>
-            <Trans>批量导入</Trans>
-          </Link>
-          <Link to="/ops/products/$id" params={{ id: 'new' }} className={linkButton}>
-            <Trans>新建商品</Trans>
-          </Link>
-        </div>
-      </div>
+      <ListHeader
+        titleId={`${id}-title`}
+        title={<Trans>商品</Trans>}
+        count={loaded.state === 'ready' ? <Trans>共 {loaded.data.total} 个商品</Trans> : null}
+        endClassName={headerEnd}
+      >
+        <Link to="/ops/products/import" className={cx(linkButton, secondaryLink)}>
+          <Trans>批量导入</Trans>
+        </Link>
+        <Link to="/ops/products/$id" params={{ id: 'new' }} className={linkButton}>
+          <Trans>新建商品</Trans>
+        </Link>
+      </ListHeader>
 
       {/* Keyed by the keyword, so back and forward put the address's keyword back in the box. */}
       <ProductListFilters
@@ -113,99 +112,62 @@ export function ProductsListPage(props: {
       {/* The export takes the list's filters as they are (not its page): what is listed is what comes. */}
       <ExportButtons filters={filter} />
 
-      {loaded.state === 'loading' ? <LoadingBlock /> : null}
-      {loaded.state === 'failed' ? <LoadFailure error={loaded.error} onRetry={reload} /> : null}
-      {loaded.state === 'ready' && loaded.data.list.length === 0 ? (
-        <Notice tone="info" title={<Trans>没有符合条件的商品</Trans>} />
-      ) : null}
-      {loaded.state === 'ready' && loaded.data.list.length > 0 ? (
-        <>
-          <div className={tableScroll}>
-            <table className={table} aria-label={t`商品列表`} aria-busy={loaded.refreshing}>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>货号</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>封面</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>商品名</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>类型</Trans>
-                  </th>
-                  <th scope="col" className={amountCell}>
-                    <Trans>单价</Trans>
-                  </th>
-                  <th scope="col" className={amountCell}>
-                    <Trans>批发价</Trans>
-                  </th>
-                  <th scope="col" className={amountCell}>
-                    <Trans>库存</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>状态</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>更新时间</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaded.data.list.map((product) => {
-                  const name = nameIn(language, {
-                    name: product.productName,
-                    jpName: product.jpProductName,
-                    enName: product.enProductName,
-                  })
-                  const itemNo = product.itemNo
-                  return (
-                    // The item number is the row's link (Tab, Enter); a click anywhere on the row opens it too.
-                    <tr key={product.id} className={rowLink} onClick={() => open(product)}>
-                      <td>
-                        <Link
-                          to="/ops/products/$id"
-                          params={{ id: String(product.id) }}
-                          className={itemLink}
-                          aria-label={t`编辑：${itemNo} ${name}`}
-                          onClick={(event) => event.stopPropagation()}
-                        >
-                          {product.itemNo}
-                        </Link>
-                      </td>
-                      <td>
-                        <ProductThumb image={product.images[0]} url={product.imgList[0]} alt="" size={40} />
-                      </td>
-                      <td className={nameCell}>
-                        {name}
-                        {product.janCode ? <div className={mutedText}>JAN {product.janCode}</div> : null}
-                      </td>
-                      <td>{productTypeLabel(product.type, language)}</td>
-                      <td className={amountCell}>
-                        <PriceCell yen={product[market.alone]} />
-                      </td>
-                      <td className={amountCell}>
-                        <PriceCell yen={product[market.batch]} />
-                      </td>
-                      <td className={amountCell}>{product.stock}</td>
-                      <td className={product.status === 2 ? offSale : undefined}>
-                        {statusLabel(product.status)}
-                      </td>
-                      <td>{shopDateTime(product.updatedAt)}</td>
-                    </tr>
-                  )
-                })}
-              </tbody>
-            </table>
-          </div>
-          <PageButtons
-            page={loaded.data}
-            onPage={(pageNum) => props.onSearch({ ...search, pageNum: pageNum > 1 ? pageNum : undefined })}
-          />
-        </>
-      ) : null}
+      <ListStates
+        loaded={loaded}
+        onRetry={reload}
+        empty={<Notice tone="info" title={<Trans>没有符合条件的商品</Trans>} />}
+      >
+        {(page, refreshing) => (
+          <>
+            <OpsTable label={t`商品列表`} busy={refreshing} columns={columns}>
+              {page.list.map((product) => {
+                const name = nameIn(language, {
+                  name: product.productName,
+                  jpName: product.jpProductName,
+                  enName: product.enProductName,
+                })
+                const itemNo = product.itemNo
+                return (
+                  // The item number is the row's link (Tab, Enter); a click anywhere on the row opens it too.
+                  <tr key={product.id} className={rowLink} onClick={() => open(product)}>
+                    <td>
+                      <Link
+                        to="/ops/products/$id"
+                        params={{ id: String(product.id) }}
+                        className={itemLink}
+                        aria-label={t`编辑：${itemNo} ${name}`}
+                        onClick={(event) => event.stopPropagation()}
+                      >
+                        {product.itemNo}
+                      </Link>
+                    </td>
+                    <td>
+                      <ProductThumb image={product.images[0]} url={product.imgList[0]} alt="" size={40} />
+                    </td>
+                    <td className={nameCell}>
+                      {name}
+                      {product.janCode ? <div className={mutedText}>JAN {product.janCode}</div> : null}
+                    </td>
+                    <td>{productTypeLabel(product.type, language)}</td>
+                    <td className={amountCell}>
+                      <PriceCell yen={product[market.alone]} />
+                    </td>
+                    <td className={amountCell}>
+                      <PriceCell yen={product[market.batch]} />
+                    </td>
+                    <td className={amountCell}>{product.stock}</td>
+                    <td className={product.status === 2 ? offSale : undefined}>
+                      {statusLabel(product.status)}
+                    </td>
+                    <td>{shopDateTime(product.updatedAt)}</td>
+                  </tr>
+                )
+              })}
+            </OpsTable>
+            <PageButtons page={page} onPage={(pageNum) => props.onSearch(searchOfPage(pageNum))} />
+          </>
+        )}
+      </ListStates>
     </section>
   )
 }

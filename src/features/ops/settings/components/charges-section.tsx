@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import * as v from 'valibot'
 import { css } from '../../../../../styled-system/css'
 import { Button } from '../../../../components/ui/button.tsx'
 import { FormField } from '../../../../components/ui/form-field.tsx'
-import { Notice } from '../../../../components/ui/notice.tsx'
 import {
   fractionOfPercentText,
   type OpsChargeSettingsDto,
@@ -14,12 +13,9 @@ import {
   percentTextOf,
   SettingsMessage,
 } from '../../../../domain/settings-ops.ts'
-import { LoadFailure, LoadingBlock } from '../../components/load-state.tsx'
-import { sectionTitle } from '../../components/ops-table.ts'
-import { useLoaded } from '../../use-loaded.ts'
 import { getCharges, saveCharges } from '../api/charges.ts'
 import { settingsFailureOf, settingsMessageText } from '../settings-text.ts'
-import { settingsCard, settingsHint } from './settings-card.ts'
+import { type SaveOutcome, SaveOutcomeNotice, SettingsSection } from './settings-section.tsx'
 
 const grid = css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)' } })
 const unit = css({ alignSelf: 'center', fontSize: 'sm', color: 'text.muted', minWidth: '6' })
@@ -91,20 +87,15 @@ function bodyOf(draft: Draft): { body: OpsChargeSettingsDto } | { errors: Partia
  * payment converts at. A change reaches orders created afterwards; placed orders keep their amounts.
  */
 export function ChargesSection() {
-  const { loaded, reload } = useLoaded('ops-charges', getCharges)
-  const id = useId()
   return (
-    <section className={settingsCard} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={sectionTitle}>
-        <Trans>费用设置</Trans>
-      </h2>
-      <p className={settingsHint}>
-        <Trans>修改只对之后创建的订单生效；已下的订单保留下单时的定金和费用。</Trans>
-      </p>
-      {loaded.state === 'loading' ? <LoadingBlock /> : null}
-      {loaded.state === 'failed' ? <LoadFailure error={loaded.error} onRetry={reload} /> : null}
-      {loaded.state === 'ready' ? <ChargesForm current={loaded.data} onSaved={reload} /> : null}
-    </section>
+    <SettingsSection
+      loadKey="ops-charges"
+      load={getCharges}
+      title={<Trans>费用设置</Trans>}
+      hint={<Trans>修改只对之后创建的订单生效；已下的订单保留下单时的定金和费用。</Trans>}
+    >
+      {(current, reload) => <ChargesForm current={current} onSaved={reload} />}
+    </SettingsSection>
   )
 }
 
@@ -113,7 +104,7 @@ function ChargesForm(props: { current: OpsChargeSettingsDto; onSaved: () => void
   const [draft, setDraft] = useState(() => draftOf(props.current))
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [saving, setSaving] = useState(false)
-  const [outcome, setOutcome] = useState<{ tone: 'info' | 'error'; text: string }>()
+  const [outcome, setOutcome] = useState<SaveOutcome>()
   const initial = draftOf(props.current)
   const changed = FIELDS.some((field) => draft[field].trim() !== initial[field])
   const edit = (field: Field) => (event: { target: { value: string } }) => {
@@ -200,14 +191,7 @@ function ChargesForm(props: { current: OpsChargeSettingsDto; onSaved: () => void
           onChange={edit('maxRate')}
         />
       </div>
-      {outcome ? (
-        <Notice
-          tone={outcome.tone}
-          title={outcome.tone === 'error' ? <Trans>未保存</Trans> : <Trans>已保存</Trans>}
-        >
-          {outcome.text}
-        </Notice>
-      ) : null}
+      <SaveOutcomeNotice outcome={outcome} />
       <div className={css({ mt: '3', display: 'flex', gap: '2' })}>
         <Button type="submit" disabled={saving || !changed}>
           {saving ? <Trans>正在保存…</Trans> : <Trans>保存费用设置</Trans>}

@@ -3,12 +3,11 @@ import { type FormEvent, useId, useState } from 'react'
 import { css, cx } from '../../../../../styled-system/css'
 import { Button } from '../../../../components/ui/button.tsx'
 import { fieldControl, fieldErrorText } from '../../../../components/ui/form-field.tsx'
-import { Notice } from '../../../../components/ui/notice.tsx'
 import type { PayLatchDto } from '../../../../domain/payments.ts'
 import { setPayLatch } from '../../api/set-pay-latch.ts'
 import { failureText } from '../../components/load-state.tsx'
-import { sectionTitle } from '../../components/ops-table.ts'
-import { settingsCard } from './settings-card.ts'
+import { card, sectionTitle } from '../../components/ops-table.ts'
+import { type SaveOutcome, SaveOutcomeNotice, settingsHint } from './settings-section.tsx'
 
 const MESSAGE_MAX = 200
 
@@ -37,7 +36,6 @@ const thumb = css({
   transition: 'transform 0.15s',
 })
 const thumbOn = css({ transform: 'translateX(20px)' })
-const hint = css({ fontSize: 'xs', color: 'text.muted' })
 const label = css({ fontSize: 'sm', fontWeight: 'medium' })
 
 /** The pay latch (flows §2): closes payments for maintenance, with a word for shoppers. */
@@ -47,7 +45,7 @@ export function PayLatchForm(props: { current: PayLatchDto; onSaved: () => void 
   const [open, setOpen] = useState(props.current.open)
   const [message, setMessage] = useState(props.current.message ?? '')
   const [saving, setSaving] = useState(false)
-  const [outcome, setOutcome] = useState<{ tone: 'info' | 'error'; text: string }>()
+  const [outcome, setOutcome] = useState<SaveOutcome>()
   const tooLong = message.length > MESSAGE_MAX
   const changed = open !== props.current.open || (message.trim() || null) !== props.current.message
 
@@ -68,7 +66,7 @@ export function PayLatchForm(props: { current: PayLatchDto; onSaved: () => void 
   }
 
   return (
-    <form className={settingsCard} onSubmit={save} aria-labelledby={`${id}-title`}>
+    <form className={card} onSubmit={save} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={sectionTitle}>
         <Trans>收款开关</Trans>
       </h2>
@@ -96,7 +94,7 @@ export function PayLatchForm(props: { current: PayLatchDto; onSaved: () => void 
           <Trans>允许收款</Trans>
         </label>
       </div>
-      <p id={`${id}-switch-hint`} className={hint}>
+      <p id={`${id}-switch-hint`} className={settingsHint}>
         <Trans>
           关闭后，所有付款请求都会返回“暂时无法付款”，不会产生任何付款记录。维护结束后请重新打开。
         </Trans>
@@ -113,19 +111,12 @@ export function PayLatchForm(props: { current: PayLatchDto; onSaved: () => void 
         aria-describedby={`${id}-message-hint`}
         onChange={(event) => setMessage(event.target.value)}
       />
-      <p id={`${id}-message-hint`} className={tooLong ? fieldErrorText : hint}>
+      <p id={`${id}-message-hint`} className={tooLong ? fieldErrorText : settingsHint}>
         <Trans>
           选填，最多 {MESSAGE_MAX} 个字符（已输入 {message.length}）。
         </Trans>
       </p>
-      {outcome ? (
-        <Notice
-          tone={outcome.tone}
-          title={outcome.tone === 'error' ? <Trans>未保存</Trans> : <Trans>已保存</Trans>}
-        >
-          {outcome.text}
-        </Notice>
-      ) : null}
+      <SaveOutcomeNotice outcome={outcome} />
       <div>
         <Button type="submit" disabled={saving || tooLong || !changed}>
           {saving ? <Trans>正在保存…</Trans> : <Trans>保存</Trans>}

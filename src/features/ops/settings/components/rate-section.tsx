@@ -1,18 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import * as v from 'valibot'
 import { css } from '../../../../../styled-system/css'
 import { Button } from '../../../../components/ui/button.tsx'
 import { FormField } from '../../../../components/ui/form-field.tsx'
-import { Notice } from '../../../../components/ui/notice.tsx'
 import { fenText, rmbEstimateFen } from '../../../../domain/price-display.ts'
 import { type OpsRateDto, opsRateBody } from '../../../../domain/settings-ops.ts'
-import { LoadFailure, LoadingBlock } from '../../components/load-state.tsx'
-import { sectionTitle } from '../../components/ops-table.ts'
-import { useLoaded } from '../../use-loaded.ts'
 import { getRate, saveRate } from '../api/rate.ts'
 import { settingsFailureOf, settingsMessageText } from '../settings-text.ts'
-import { settingsCard, settingsHint } from './settings-card.ts'
+import { type SaveOutcome, SaveOutcomeNotice, SettingsSection } from './settings-section.tsx'
 
 /** The example's amount in yen. */
 const EXAMPLE_YEN = 10_000
@@ -34,20 +30,15 @@ function rateOf(text: string): { rate: number } | { error: string } {
  * the renminbi estimates beside prices. Saved, it shows at once.
  */
 export function RateSection() {
-  const { loaded, reload } = useLoaded('ops-rate', getRate)
-  const id = useId()
   return (
-    <section className={settingsCard} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={sectionTitle}>
-        <Trans>人民币汇率</Trans>
-      </h2>
-      <p className={settingsHint}>
-        <Trans>1 日元可换多少人民币；显示在首页的汇率提示和商品价格旁的人民币估算中，仅供参考。</Trans>
-      </p>
-      {loaded.state === 'loading' ? <LoadingBlock /> : null}
-      {loaded.state === 'failed' ? <LoadFailure error={loaded.error} onRetry={reload} /> : null}
-      {loaded.state === 'ready' ? <RateForm current={loaded.data} onSaved={reload} /> : null}
-    </section>
+    <SettingsSection
+      loadKey="ops-rate"
+      load={getRate}
+      title={<Trans>人民币汇率</Trans>}
+      hint={<Trans>1 日元可换多少人民币；显示在首页的汇率提示和商品价格旁的人民币估算中，仅供参考。</Trans>}
+    >
+      {(current, reload) => <RateForm current={current} onSaved={reload} />}
+    </SettingsSection>
   )
 }
 
@@ -56,7 +47,7 @@ function RateForm(props: { current: OpsRateDto; onSaved: () => void }) {
   const [text, setText] = useState(props.current.rate === null ? '' : String(props.current.rate))
   const [error, setError] = useState<string>()
   const [saving, setSaving] = useState(false)
-  const [outcome, setOutcome] = useState<{ tone: 'info' | 'error'; text: string }>()
+  const [outcome, setOutcome] = useState<SaveOutcome>()
   const checked = rateOf(text)
   const preview = 'rate' in checked ? fenText(rmbEstimateFen(EXAMPLE_YEN, checked.rate)) : undefined
   const changed = 'rate' in checked ? checked.rate !== props.current.rate : text.trim() !== ''
@@ -107,14 +98,7 @@ function RateForm(props: { current: OpsRateDto; onSaved: () => void }) {
           <Trans>示例：¥10,000 日元 ≈ ¥{preview} 人民币</Trans>
         )}
       </p>
-      {outcome ? (
-        <Notice
-          tone={outcome.tone}
-          title={outcome.tone === 'error' ? <Trans>未保存</Trans> : <Trans>已保存</Trans>}
-        >
-          {outcome.text}
-        </Notice>
-      ) : null}
+      <SaveOutcomeNotice outcome={outcome} />
       <div className={css({ mt: '3' })}>
         <Button type="submit" disabled={saving || !changed}>
           {saving ? <Trans>正在保存…</Trans> : <Trans>保存汇率</Trans>}

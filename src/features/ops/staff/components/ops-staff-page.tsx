@@ -6,8 +6,9 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx'
 import type { StaffAccountDto } from '../../../../domain/staff.ts'
 import { useLanguage } from '../../../../lib/use-language.ts'
 import { type ActionOutcome, ActionOutcomeNotice } from '../../components/action-outcome.tsx'
+import { ListHeader, OpsTable } from '../../components/list-page.tsx'
 import { LoadFailure, LoadingBlock } from '../../components/load-state.tsx'
-import { listHeader, listPage, mutedText, pageTitle, table, tableScroll } from '../../components/ops-table.ts'
+import { listPage, mutedText } from '../../components/ops-table.ts'
 import { shopDateTime } from '../../format.ts'
 import { useLoaded } from '../../use-loaded.ts'
 import { useOpsMe } from '../../use-ops-me.ts'
@@ -73,10 +74,7 @@ export function OpsStaffPage() {
 
   return (
     <section className={listPage} aria-labelledby={`${id}-title`}>
-      <div className={listHeader}>
-        <h1 id={`${id}-title`} className={pageTitle}>
-          <Trans>员工</Trans>
-        </h1>
+      <ListHeader titleId={`${id}-title`} title={<Trans>员工</Trans>}>
         <Button
           onClick={() => {
             setOutcome(undefined)
@@ -85,110 +83,88 @@ export function OpsStaffPage() {
         >
           <Trans>新建员工账号…</Trans>
         </Button>
-      </div>
+      </ListHeader>
 
       <ActionOutcomeNotice outcome={outcome} />
 
       {loaded.state === 'loading' ? <LoadingBlock /> : null}
       {loaded.state === 'failed' ? <LoadFailure error={loaded.error} onRetry={reload} /> : null}
       {loaded.state === 'ready' ? (
-        <div className={tableScroll}>
-          <table className={table} aria-label={t`员工账号`} aria-busy={loaded.refreshing}>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>邮箱</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>昵称</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>权限</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>状态</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>创建时间</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>操作</Trans>
-                </th>
+        <OpsTable
+          label={t`员工账号`}
+          busy={loaded.refreshing}
+          columns={[t`邮箱`, t`昵称`, t`权限`, t`状态`, t`创建时间`, t`操作`]}
+        >
+          {loaded.data.list.map((account) => {
+            const self = account.id === me.id
+            const email = account.email
+            return (
+              <tr key={account.id}>
+                <td>
+                  {email}
+                  {self ? (
+                    <span className={mutedText}>
+                      {' '}
+                      <Trans>（我）</Trans>
+                    </span>
+                  ) : null}
+                </td>
+                <td>{account.nickname}</td>
+                <td>
+                  {account.permissions.length === 0 ? (
+                    <span className={mutedText}>
+                      <Trans>无</Trans>
+                    </span>
+                  ) : (
+                    <ul className={chips} aria-label={t`${email} 的权限`}>
+                      {account.permissions.map((permission) => (
+                        <li key={permission} className={chip}>
+                          {permissionLabel(permission, language)}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+                <td>
+                  {account.disabled ? (
+                    <span className={disabledTag}>
+                      <Trans>已停用</Trans>
+                    </span>
+                  ) : (
+                    <Trans>启用中</Trans>
+                  )}
+                </td>
+                <td>{shopDateTime(account.createTime)}</td>
+                <td>
+                  <div className={actions}>
+                    <Button
+                      variant="secondary"
+                      aria-label={t`编辑 ${email} 的权限`}
+                      onClick={() => {
+                        setOutcome(undefined)
+                        setActing({ kind: 'permissions', account })
+                      }}
+                    >
+                      <Trans>编辑权限</Trans>
+                    </Button>
+                    {self ? null : (
+                      <Button
+                        variant="ghost"
+                        aria-label={account.disabled ? t`启用 ${email}` : t`停用 ${email}`}
+                        onClick={() => {
+                          setOutcome(undefined)
+                          setActing({ kind: 'toggle', account })
+                        }}
+                      >
+                        {account.disabled ? <Trans>启用</Trans> : <Trans>停用</Trans>}
+                      </Button>
+                    )}
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {loaded.data.list.map((account) => {
-                const self = account.id === me.id
-                const email = account.email
-                return (
-                  <tr key={account.id}>
-                    <td>
-                      {email}
-                      {self ? (
-                        <span className={mutedText}>
-                          {' '}
-                          <Trans>（我）</Trans>
-                        </span>
-                      ) : null}
-                    </td>
-                    <td>{account.nickname}</td>
-                    <td>
-                      {account.permissions.length === 0 ? (
-                        <span className={mutedText}>
-                          <Trans>无</Trans>
-                        </span>
-                      ) : (
-                        <ul className={chips} aria-label={t`${email} 的权限`}>
-                          {account.permissions.map((permission) => (
-                            <li key={permission} className={chip}>
-                              {permissionLabel(permission, language)}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                    <td>
-                      {account.disabled ? (
-                        <span className={disabledTag}>
-                          <Trans>已停用</Trans>
-                        </span>
-                      ) : (
-                        <Trans>启用中</Trans>
-                      )}
-                    </td>
-                    <td>{shopDateTime(account.createTime)}</td>
-                    <td>
-                      <div className={actions}>
-                        <Button
-                          variant="secondary"
-                          aria-label={t`编辑 ${email} 的权限`}
-                          onClick={() => {
-                            setOutcome(undefined)
-                            setActing({ kind: 'permissions', account })
-                          }}
-                        >
-                          <Trans>编辑权限</Trans>
-                        </Button>
-                        {self ? null : (
-                          <Button
-                            variant="ghost"
-                            aria-label={account.disabled ? t`启用 ${email}` : t`停用 ${email}`}
-                            onClick={() => {
-                              setOutcome(undefined)
-                              setActing({ kind: 'toggle', account })
-                            }}
-                          >
-                            {account.disabled ? <Trans>启用</Trans> : <Trans>停用</Trans>}
-                          </Button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
+            )
+          })}
+        </OpsTable>
       ) : null}
 
       {creating ? (
