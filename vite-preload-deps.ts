@@ -9,10 +9,17 @@ import type { Plugin } from 'vite'
  * its list, so its pieces load side by side), and drops a list left naming only the imported chunk,
  * which `import()` fetches anyway. Stylesheets never pass through here: a chunk's CSS still loads.
  *
+ * The operator console's pages (`consoleModules`) get no list at all: every console room would
+ * otherwise name its chunks in the shopper's route table. Opening a room then fetches its chunk and
+ * that chunk's imports one step later, which an operator's first visit to a room can afford.
+ *
  * `plugin` learns the chunks' imports before Vite writes the lists (Vite's own step runs after the
  * plugins' `generateBundle`); `resolveDependencies` goes into `build.modulePreload`.
  */
-export function firstLoadChunks(bootModule: RegExp): {
+export function firstLoadChunks(
+  bootModule: RegExp,
+  consoleModules: RegExp,
+): {
   plugin: Plugin
   resolveDependencies: (
     file: string,
@@ -22,6 +29,7 @@ export function firstLoadChunks(bootModule: RegExp): {
 } {
   let alwaysLoaded = new Set<string>()
   let entries = new Set<string>()
+  let consoleChunks = new Set<string>()
   return {
     plugin: {
       name: 'yoyaku:first-load-chunks',
@@ -38,6 +46,11 @@ export function firstLoadChunks(bootModule: RegExp): {
           }
           const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
           entries = new Set(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName))
+          consoleChunks = new Set(
+            chunks
+              .filter((chunk) => consoleModules.test(chunk.facadeModuleId ?? ''))
+              .map((chunk) => chunk.fileName),
+          )
           for (const chunk of chunks) {
             if (chunk.isEntry || bootModule.test(chunk.facadeModuleId ?? '')) visit(chunk.fileName)
           }
@@ -47,6 +60,7 @@ export function firstLoadChunks(bootModule: RegExp): {
     },
     resolveDependencies: (file, deps, { hostId, hostType }) => {
       if (hostType === 'html' || entries.has(hostId)) return deps
+      if (consoleChunks.has(file)) return []
       const left = deps.filter((dep) => !alwaysLoaded.has(dep))
       return left.length === 1 && left[0] === file ? [] : left
     },

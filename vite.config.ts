@@ -10,7 +10,8 @@ import { pwaManifest } from './pwa-manifest.ts'
 import { firstLoadChunks } from './vite-preload-deps.ts'
 
 const apiPort = process.env.DEV_API_PORT ?? '8787'
-const preloadDeps = firstLoadChunks(/\/src\/boot\.tsx$/)
+// The console: its route files' split chunks and its rooms' pages.
+const preloadDeps = firstLoadChunks(/\/src\/boot\.tsx$/, /\/src\/(routes\/ops[./]|features\/ops\/)/)
 
 export default defineConfig({
   plugins: [
