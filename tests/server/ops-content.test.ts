@@ -454,12 +454,16 @@ describe.each(engines)('the console’s content room on %s', (engine) => {
     expect(audits[1]?.after).toMatchObject([{ nickname: 'Solo' }])
   })
 
-  it('takes a picture upload for the content permission', async () => {
-    const png = await sharp({
-      create: { width: 400, height: 100, channels: 3, background: { r: 200, g: 40, b: 90 } },
-    })
-      .png()
+  it('takes a picture upload for the content permission, as large as a camera’s', async () => {
+    // noise does not compress: a PNG of more than 1 MB, the limit of an ordinary call's body
+    const width = 800
+    const height = 600
+    const noise = Buffer.alloc(width * height * 3)
+    for (let at = 0; at < noise.length; at++) noise[at] = (at * 2_654_435_761) >>> 24
+    const png = await sharp(noise, { raw: { width, height, channels: 3 } })
+      .png({ compressionLevel: 0 })
       .toBuffer()
+    expect(png.length).toBeGreaterThan(1024 * 1024)
     const form = new FormData()
     form.append('file', new File([new Uint8Array(png)], 'banner.png', { type: 'image/png' }))
     const response = await t.app.request('/api/ops/content/media', {
@@ -469,7 +473,7 @@ describe.each(engines)('the console’s content room on %s', (engine) => {
     })
     const body = (await response.json()) as Envelope<MediaImageDto>
     expect(response.status, body.msg).toBe(200)
-    expect(body.data.width).toBe(400)
+    expect(body.data.width).toBe(800)
     const banner = await made<OpsBannerDto>('/ops/banners', { name: 'uploaded', image: body.data.id })
     expect(banner.imgUrl).toMatch(/\.webp$/)
     await call('DELETE', `/ops/banners/${banner.id}`)

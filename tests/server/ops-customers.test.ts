@@ -11,6 +11,7 @@ import type {
 } from '../../src/domain/customer-ops.ts'
 import type { Page } from '../../src/domain/queries.ts'
 import type { Envelope } from '../../src/domain/result-code.ts'
+import { readSessionClaims } from '../../src/domain/session.ts'
 import { logIn } from './support/accounts.ts'
 import { insertProducts, productRow, signedInAccount } from './support/catalog-fixture.ts'
 import { insertAddress, insertWaitPayOrder, pointsOf } from './support/order-fixture.ts'
@@ -253,9 +254,18 @@ describe.each(engines)('the customers room on %s', (engine) => {
       const detailBefore = (await t.getJson<Envelope<ProductDetailDto>>(detailPath, as(alice))).body.data
       expect(detailBefore.cnAlonePrice).toBe(2000)
 
+      const hotListPath = '/api/mall/product/hotList?language=zhCn'
+      const quiet = await t.app.request(hotListPath, { headers: as(alice) })
+      expect(quiet.headers.get('token'), 'a token that shows the account sends no new one').toBeNull()
+
       const changed = await setRole(alice.userId, { role: 1 })
       expect(changed.body.code).toBe(200)
       expect(changed.body.data).toMatchObject({ id: alice.userId, role: 1, tier: 'VIP 1' })
+
+      // The next call, a catalog one, hands the shop a token with the new role (its pages pick the
+      // price column from it).
+      const renewed = (await t.app.request(hotListPath, { headers: as(alice) })).headers.get('token')
+      expect(readSessionClaims(renewed ?? '')?.role).toBe(1)
 
       const after = await hotList(alice)
       expect(after.map(priceKeys)).toEqual([['cnBatchPrice'], ['cnBatchPrice']])
@@ -304,6 +314,11 @@ describe.each(engines)('the customers room on %s', (engine) => {
       expect(disabled.body.code).toBe(200)
       expect(disabled.body.data).toMatchObject({ id: erin.userId, disabled: true })
       for (const token of [phone, laptop, erin.token]) expect((await userInfo(token)).body.code).toBe(9005)
+      // A catalog call too, so the shop signs out whatever page it is on.
+      const browsing = await t.getJson<Envelope<unknown>>('/api/mall/product/hotList?language=zhCn', {
+        token: phone,
+      })
+      expect(browsing.body.code).toBe(9005)
       expect((await logIn(t, 'erin@example.com')).body.code).toBe(9005)
       const open = await t.db
         .select()
