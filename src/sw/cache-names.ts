@@ -30,7 +30,11 @@ export interface SessionsEndedMessage {
 
 export const SESSIONS_ENDED = 'SESSIONS_ENDED' satisfies SessionsEndedMessage['type']
 
-/** The session id (`sid`) and the cache owner (`<kind>-<sub>`) a token names, read without verifying it. */
+/**
+ * The session id (`sid`) and the cache owner a token names, read without verifying it: `<kind>-<sub>`,
+ * plus `-r<role>` for a price role, so answers priced for one column are never replayed after an
+ * operator moves the shopper to another.
+ */
 export interface TokenOwner {
   owner: string
   session: string
@@ -59,8 +63,9 @@ export function tokenOwnerOf(token: string): TokenOwner | undefined {
     return undefined
   }
   if (typeof claims !== 'object' || claims === null) return undefined
-  const { sub, sid, kind } = claims as Record<string, unknown>
+  const { sub, sid, kind, role } = claims as Record<string, unknown>
   if (typeof sub !== 'string' || typeof sid !== 'string' || typeof kind !== 'string') return undefined
   if (![sub, sid, kind].every((part) => SAFE_PART.test(part))) return undefined
-  return { owner: `${kind}-${sub}`, session: sid }
+  const prices = Number.isInteger(role) ? `-r${role}` : ''
+  return { owner: `${kind}-${sub}${prices}`, session: sid }
 }

@@ -26,16 +26,21 @@ describe('which service-worker cache keeps an API answer', () => {
   it('keeps a signed-in shopper’s answers (their prices) in caches of their own', () => {
     expect(apiCachePlan('/api/mall/product/hotListPage', 'GET', shopperA)).toEqual({
       strategy: 'stale-while-revalidate',
-      cacheName: 'user-customer-7-lists',
+      cacheName: 'user-customer-7-r2-lists',
       session: 'session-a',
     })
     expect(apiCachePlan('/api/mall/product/details/12', 'GET', shopperA)).toEqual({
       strategy: 'network-first',
-      cacheName: 'user-customer-7-data',
+      cacheName: 'user-customer-7-r2-data',
       session: 'session-a',
     })
     expect(apiCachePlan('/api/mall/product/details/12', 'GET', shopperB)).toMatchObject({
-      cacheName: 'user-customer-8-data',
+      cacheName: 'user-customer-8-r2-data',
+    })
+    // moved to the batch column by an operator: answers of the old column are not replayed
+    const batchBuyer = tokenFor(claimsOf({ sub: '7', sid: 'session-a', role: 1 }))
+    expect(apiCachePlan('/api/mall/product/hotListPage', 'GET', batchBuyer)).toMatchObject({
+      cacheName: 'user-customer-7-r1-lists',
     })
     // an operator and a customer with the same id never share
     expect(apiCachePlan('/api/mall/product/details/12', 'GET', operator)).toMatchObject({
@@ -56,7 +61,7 @@ describe('which service-worker cache keeps an API answer', () => {
     ]) {
       expect(apiCachePlan(`/api/mall/${path}`, 'GET', shopperA), path).toMatchObject({
         strategy: 'network-first',
-        cacheName: 'user-customer-7-data',
+        cacheName: 'user-customer-7-r2-data',
       })
       // a visitor has none of these: their refusal is not kept
       expect(apiCachePlan(`/api/mall/${path}`, 'GET', null), path).toEqual({ strategy: 'network-only' })
@@ -67,7 +72,7 @@ describe('which service-worker cache keeps an API answer', () => {
     for (const path of ['order/list', 'order/operatorList', 'order/childList/3', 'order/42']) {
       expect(apiCachePlan(`/api/mall/${path}`, 'GET', shopperA), path).toMatchObject({
         strategy: 'network-first',
-        cacheName: 'user-customer-7-data',
+        cacheName: 'user-customer-7-r2-data',
       })
       expect(apiCachePlan(`/api/mall/${path}`, 'GET', null), path).toEqual({ strategy: 'network-only' })
     }
@@ -140,7 +145,7 @@ describe('the names the page wipes on logout', () => {
   })
 
   it('reads the owner and the session of a token without its signature', () => {
-    expect(tokenOwnerOf(shopperA)).toEqual({ owner: 'customer-7', session: 'session-a' })
+    expect(tokenOwnerOf(shopperA)).toEqual({ owner: 'customer-7-r2', session: 'session-a' })
     expect(tokenOwnerOf(operator)).toEqual({ owner: 'operator-7', session: 'session-o' })
     expect(tokenOwnerOf('not a token')).toBeUndefined()
   })

@@ -253,8 +253,9 @@ async function resumeUnsentCartChanges(link: CartSessionLink): Promise<void> {
   await openCart(link)
 }
 
-/** Who the stored token speaks for: a visitor, or one account. Token renewals keep it. */
+/** Who the stored token speaks for: a visitor, or one account at one price role. Token renewals keep it. */
 function callerOf(snapshot: SessionSnapshot): string {
   const { token, claims } = snapshot.context
-  return token === null || claims === null ? 'visitor' : `${claims.kind}:${claims.sub}`
+  // the price role too: moved to another column, the pages load their prices again
+  return token === null || claims === null ? 'visitor' : `${claims.kind}:${claims.sub}:${claims.role}`
 }
