@@ -53,12 +53,7 @@ export function requireSession(
     if (options.renew === false || c.res.headers.has(TOKEN_HEADER)) return
     const renew = needsRenewal(check.claims, at)
     if (renew) await touchSession(db, check.claims.sid, at)
-    if (renew || claimsOutOfDate(check.claims, account)) {
-      c.header(
-        TOKEN_HEADER,
-        await signSessionToken(authKeys.tokenKey, claimsFor(account, check.claims.sid), at),
-      )
-    }
+    if (renew || claimsOutOfDate(check.claims, account)) await sendFreshToken(c, account)
   })
 }
 
@@ -102,31 +97,35 @@ export const requirePermission = (permission: StaffPermission) =>
 export function optionalSession() {
   return createMiddleware<AppEnv>(async (c, next) => {
     c.header('Vary', 'token, Authorization', { append: true })
-    const token = requestToken(c)
-    if (token) {
-      const { authKeys, db, now } = c.var.deps
-      const at = now()
-      const check = await checkSessionToken(authKeys.tokenKey, token, at)
-      if (check.status === 'valid') {
-        const session = await lookUpSession(db, check.claims.sid, Number(check.claims.sub), at)
-        if (session.status === 'disabled') throw accountDisabled()
-        if (session.status === 'active') {
-          const { account } = session
-          c.set('signedIn', { userId: account.id, sessionId: check.claims.sid, kind: account.kind, account })
-          await next()
-          c.header('Cache-Control', 'private, no-cache')
-          if (claimsOutOfDate(check.claims, account) && !c.res.headers.has(TOKEN_HEADER)) {
-            c.header(
-              TOKEN_HEADER,
-              await signSessionToken(authKeys.tokenKey, claimsFor(account, check.claims.sid), at),
-            )
-          }
-          return
-        }
-      }
-    }
+    const caller = await optionalCaller(c)
+    if (caller) c.set('signedIn', caller.signedIn)
     await next()
+    if (!caller) return
+    c.header('Cache-Control', 'private, no-cache')
+    if (claimsOutOfDate(caller.claims, caller.signedIn.account) && !c.res.headers.has(TOKEN_HEADER)) {
+      await sendFreshToken(c, caller.signedIn.account)
+    }
   })
+}
+
+/** The signed-in caller of a public call; undefined for a visitor or an ended session, 9005 when disabled. */
+async function optionalCaller(
+  c: Context<AppEnv>,
+): Promise<{ signedIn: SignedIn; claims: { role: number | null; score: number } } | undefined> {
+  const token = requestToken(c)
+  if (!token) return undefined
+  const { authKeys, db, now } = c.var.deps
+  const at = now()
+  const check = await checkSessionToken(authKeys.tokenKey, token, at)
+  if (check.status !== 'valid') return undefined
+  const session = await lookUpSession(db, check.claims.sid, Number(check.claims.sub), at)
+  if (session.status === 'disabled') throw accountDisabled()
+  if (session.status !== 'active') return undefined
+  const { account } = session
+  return {
+    signedIn: { userId: account.id, sessionId: check.claims.sid, kind: account.kind, account },
+    claims: check.claims,
+  }
 }
 
 /** Whose prices a call may return (visitor when not signed in). */

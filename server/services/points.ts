@@ -17,16 +17,19 @@ export interface PointsChange {
   note?: string | null
   orderId?: number | null
   paymentId?: string | null
+  /** The shop's clock, when the caller has it (the ledger row's time); else the database's. */
+  at?: Date
 }
 
 /**
  * Changes a shopper's points and writes the ledger row with the balance after, in the caller's
- * transaction. Taking points is a guarded UPDATE (`score >= n`), so two checkouts at once can never
- * spend the same points: the second finds too few and is refused with 409.
+ * transaction; answers that row (none for a change of 0). Taking points is a guarded UPDATE
+ * (`score >= n`), so two checkouts at once can never spend the same points: the second finds too few
+ * and is refused with 409.
  */
-export async function changePoints(tx: Db, change: PointsChange): Promise<number> {
+export async function changePoints(tx: Db, change: PointsChange): Promise<LedgerRow | undefined> {
   if (!Number.isSafeInteger(change.delta)) throw new RangeError('points delta must be a whole number')
-  if (change.delta === 0) return currentPoints(tx, change.userId)
+  if (change.delta === 0) return undefined
   const enough = change.delta < 0 ? gte(users.score, -change.delta) : undefined
   const [row] = await tx
     .update(users)
@@ -34,16 +37,20 @@ export async function changePoints(tx: Db, change: PointsChange): Promise<number
     .where(and(eq(users.id, change.userId), enough))
     .returning({ score: users.score })
   if (!row) throw new ApiError(ResultCode.conflict, 'Not enough points; please reload and try again')
-  await tx.insert(pointsLedger).values({
-    userId: change.userId,
-    delta: change.delta,
-    reason: change.reason,
-    note: change.note ?? null,
-    orderId: change.orderId ?? null,
-    paymentId: change.paymentId ?? null,
-    balanceAfter: row.score,
-  })
-  return row.score
+  const [entry] = await tx
+    .insert(pointsLedger)
+    .values({
+      userId: change.userId,
+      delta: change.delta,
+      reason: change.reason,
+      note: change.note ?? null,
+      orderId: change.orderId ?? null,
+      paymentId: change.paymentId ?? null,
+      balanceAfter: row.score,
+      ...(change.at ? { createdAt: change.at } : {}),
+    })
+    .returning()
+  return entry
 }
 
 export async function currentPoints(db: Db, userId: number): Promise<number> {

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import {
   type CustomerDisableBody,
   CustomerMessage,
@@ -9,13 +9,13 @@ import {
 } from '../../../src/domain/customer-ops.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
 import type { Db } from '../../db/client.ts'
-import { pointsLedger, users } from '../../db/schema.ts'
+import { users } from '../../db/schema.ts'
 import { ApiError } from '../../http/envelope.ts'
 import { type AccountRow, revokeOtherSessions } from '../accounts/sessions.ts'
 import { writeAudit } from '../ops/audit.ts'
 import { changePoints } from '../points.ts'
 import { readVipLevels } from '../tiers/vip-levels.ts'
-import { customerRow, listItemOf, orderCountsOf, tierOf, todayOf } from './customer-queries.ts'
+import { customerRow, listItemOf, orderCountsOf, pointsRowOf, tierOf, todayOf } from './customer-queries.ts'
 
 /*
  * The customers room's changes (backoffice §4). Each locks the customer's row, changes it and writes
@@ -125,37 +125,24 @@ export async function adjustCustomerPoints(
     const balance = before.score + body.delta
     if (balance < 0) throw refusal('delta', CustomerMessage.belowZero)
     if (balance > MAX_BALANCE) throw refusal('delta', CustomerMessage.tooLarge)
-    const score = await changePoints(tx, {
+    const entry = await changePoints(tx, {
       userId: id,
       delta: body.delta,
       reason: 'adjust',
       note: body.reason,
+      at,
     })
-    const [row] = await tx
-      .select()
-      .from(pointsLedger)
-      .where(and(eq(pointsLedger.userId, id), eq(pointsLedger.reason, 'adjust')))
-      .orderBy(desc(pointsLedger.id))
-      .limit(1)
-    if (!row) throw new Error('the adjustment wrote no ledger row')
+    if (!entry) throw new Error('an adjustment of 0 points reached the ledger')
     await writeAudit(tx, {
       actorId,
       action: 'customer.points',
       entity: 'customer',
       entityId: id,
       before: { score: before.score },
-      after: { score, delta: body.delta, ledgerId: row.id },
+      after: { score: entry.balanceAfter, delta: body.delta, ledgerId: entry.id },
       reason: body.reason,
       at,
     })
-    return {
-      id: row.id,
-      delta: row.delta,
-      reason: 'adjust',
-      note: row.note,
-      orderId: row.orderId,
-      balance: row.balanceAfter,
-      createTime: row.createdAt.toISOString(),
-    }
+    return pointsRowOf(entry)
   })
 }

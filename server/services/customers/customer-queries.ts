@@ -18,7 +18,7 @@ import { POINTS_PROGRAMME_ON } from '../accounts/profile.ts'
 import type { AccountRow } from '../accounts/sessions.ts'
 import { listAddresses } from '../addresses.ts'
 import { containsPattern } from '../catalog/product-search.ts'
-import { ledgerRows } from '../points.ts'
+import { type LedgerRow, ledgerRows } from '../points.ts'
 import { readVipLevels } from '../tiers/vip-levels.ts'
 
 /* The customers room's reads (backoffice §4): the list, one customer, their points ledger. */
@@ -135,21 +135,21 @@ export async function customerRow(db: Db, id: number, lock = false): Promise<Acc
   return row
 }
 
+/** A ledger row as the console shows it. */
+export const pointsRowOf = (row: LedgerRow): OpsPointsRow => ({
+  id: row.id,
+  delta: row.delta,
+  reason: row.reason as PointsReason,
+  note: row.note,
+  orderId: row.orderId,
+  balance: row.balanceAfter,
+  createTime: row.createdAt.toISOString(),
+})
+
 /** A page of the customer's points ledger as the console shows it, newest first. */
 async function ledgerPage(db: Db, userId: number, page: PageQuery): Promise<Page<OpsPointsRow>> {
   const rows = await ledgerRows(db, userId, page)
-  return {
-    ...rows,
-    list: rows.list.map((row) => ({
-      id: row.id,
-      delta: row.delta,
-      reason: row.reason as PointsReason,
-      note: row.note,
-      orderId: row.orderId,
-      balance: row.balanceAfter,
-      createTime: row.createdAt.toISOString(),
-    })),
-  }
+  return { ...rows, list: rows.list.map(pointsRowOf) }
 }
 
 /** GET /api/ops/customers/{id}/points. */

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro'
 import { ContentMessage, type ContentPhrase } from '../../../domain/content-ops.ts'
-import { SHOP_TIME_ZONE } from '../../../domain/dates.ts'
+import { shopDateTime as shopTime } from '../../../domain/date-time.ts'
 import { validationText } from '../../../lib/validation-text.ts'
 import { phraseLookup, refusalText } from '../taxonomy/taxonomy-text.ts'
 
@@ -44,36 +44,10 @@ export function numberOf(text: string): number | undefined {
   return /^[+-]?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN
 }
 
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000
-
-/** An instant as a datetime-local value in shop time (Tokyo, UTC+9, no daylight saving): `2027-01-15T10:00`. */
-export function shopLocalOf(instant: string | null): string {
-  if (!instant) return ''
-  const at = Date.parse(instant)
-  return Number.isNaN(at) ? '' : new Date(at + TOKYO_OFFSET_MS).toISOString().slice(0, 16)
-}
-
-/** A datetime-local value read as shop time, as ISO 8601 with its offset; blank is null. */
-export function instantOfShopLocal(local: string): string | null {
-  const text = local.trim()
-  if (text === '') return null
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text) ? `${text}:00+09:00` : text
-}
-
-// sv-SE writes `2026-12-01 09:30`, the console's shape of a date and time.
-const shopDateTimeFormat = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: SHOP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-})
-
 /** A banner's schedule in words, shop time. */
 export function scheduleText(startAt: string | null, endAt: string | null): string {
-  const start = startAt ? shopDateTimeFormat.format(new Date(startAt)) : undefined
-  const end = endAt ? shopDateTimeFormat.format(new Date(endAt)) : undefined
+  const start = shopTime(startAt)
+  const end = shopTime(endAt)
   if (start && end) return t`${start} 至 ${end}`
   if (start) return t`${start} 起`
   if (end) return t`至 ${end}`

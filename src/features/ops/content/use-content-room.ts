@@ -1,6 +1,4 @@
-import { useState } from 'react'
-import type { ActionOutcome } from '../components/action-outcome.tsx'
-import { useLoaded } from '../use-loaded.ts'
+import { useListRoom } from '../use-list-room.ts'
 
 /** The dialog open on a content tab: adding, editing, previewing or deleting one. */
 export type Editing<T> =
@@ -10,33 +8,9 @@ export type Editing<T> =
   | { kind: 'delete'; item: T }
   | undefined
 
-/**
- * A content tab's state: its list (`key` names it for useLoaded), the open dialog and the last
- * action's outcome. A change says how it went and reads the list again.
- */
-export function useContentRoom<T>(key: string, list: () => Promise<T[]>) {
-  const { loaded, reload } = useLoaded(key, list)
-  const [editing, setEditing] = useState<Editing<T>>()
-  const [outcome, setOutcome] = useState<ActionOutcome>()
-  const start = (next: Editing<T>) => {
-    setOutcome(undefined)
-    setEditing(next)
-  }
-  /** A dialog's change is saved: `next` opens (a preview of what was saved) or it closes; the page says `text`. */
-  const done = (text: string, next?: Editing<T>) => {
-    setEditing(next)
-    setOutcome({ tone: 'info', text })
-    reload()
-  }
-  /** A change made from the list (a move) ended: its failure in words, or undefined when done. */
-  const afterChange = (failure: string | undefined) => {
-    setOutcome(failure ? { tone: 'error', text: failure } : undefined)
-    reload()
-  }
-  const cancel = () => setEditing(undefined)
-  const items = loaded.state === 'ready' ? loaded.data : []
-  return { loaded, reload, items, editing, start, done, cancel, outcome, afterChange }
-}
+/** A content tab's state: its list, the open dialog and the last action's outcome (useListRoom). */
+export const useContentRoom = <T>(key: string, list: () => Promise<T[]>) =>
+  useListRoom<T, Editing<T>>(key, list)
 
 export type ContentRoom<T> = ReturnType<typeof useContentRoom<T>>
 

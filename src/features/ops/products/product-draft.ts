@@ -8,6 +8,7 @@ import {
   productBody,
   productFieldsWithout,
 } from '../../../domain/product-editor.ts'
+import { instantOfTokyoLocal, tokyoLocalOf } from '../format.ts'
 
 /*
  * The editor's form state: what the inputs hold (text, as typed), turned into a request body and
@@ -32,22 +33,6 @@ export interface ProductDraft {
 
 /** A field of the body a message can be shown next to. */
 export type ProductField = keyof ProductBody
-
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000
-
-/** An instant as a datetime-local value in Tokyo time (UTC+9, no daylight saving): `2027-01-15T23:59`. */
-export function tokyoLocalOf(instant: string | null): string {
-  if (!instant) return ''
-  const at = Date.parse(instant)
-  return Number.isNaN(at) ? '' : new Date(at + TOKYO_OFFSET_MS).toISOString().slice(0, 16)
-}
-
-/** A datetime-local value read as Tokyo time, as ISO 8601 with its offset: `2027-01-15T23:59:00+09:00`. */
-export function instantOfTokyoLocal(local: string): string | null {
-  const text = local.trim()
-  if (text === '') return null
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text) ? `${text}:00+09:00` : text
-}
 
 const allPrices = <T>(value: (field: PriceField) => T) =>
   Object.fromEntries(PRICE_FIELDS.map((field) => [field, value(field)])) as Record<PriceField, T>

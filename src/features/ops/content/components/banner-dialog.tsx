@@ -12,9 +12,10 @@ import {
 } from '../../../../domain/content-ops.ts'
 import type { MediaImageDto } from '../../../../domain/media.ts'
 import { DialogActions } from '../../components/dialog-actions.tsx'
+import { instantOfTokyoLocal, tokyoLocalOf } from '../../format.ts'
 import { CheckField } from '../../products/components/product-fields.tsx'
 import { bannerCalls } from '../api/content-calls.ts'
-import { instantOfShopLocal, numberOf, shopLocalOf } from '../content-text.ts'
+import { numberOf } from '../content-text.ts'
 import { useContentForm } from '../use-content-form.ts'
 import { PictureField } from './picture-field.tsx'
 
@@ -33,8 +34,8 @@ interface BannerDraft {
 const draftOf = (banner: OpsBannerDto | undefined, nextSort: number): BannerDraft => ({
   name: banner?.name ?? '',
   jumpUrl: banner?.jumpUrl ?? '',
-  startAt: shopLocalOf(banner?.startAt ?? null),
-  endAt: shopLocalOf(banner?.endAt ?? null),
+  startAt: tokyoLocalOf(banner?.startAt ?? null),
+  endAt: tokyoLocalOf(banner?.endAt ?? null),
   sort: String(banner?.sort ?? nextSort),
   active: banner?.active ?? true,
 })
@@ -104,8 +105,8 @@ export function BannerDialog(props: {
               name: draft.name,
               image: picture?.id ?? null,
               jumpUrl: draft.jumpUrl,
-              startAt: instantOfShopLocal(draft.startAt),
-              endAt: instantOfShopLocal(draft.endAt),
+              startAt: instantOfTokyoLocal(draft.startAt),
+              endAt: instantOfTokyoLocal(draft.endAt),
               sort: numberOf(draft.sort),
               active: draft.active,
             })
