@@ -423,6 +423,27 @@ describe.each(engines)('the customers room on %s', (engine) => {
       ])
     })
 
+    it('applies a retried adjustment (same Idempotency-Key) once, answering the first result', async () => {
+      const dora = await signedInAccount(t, 'dora-retry@example.com')
+      const body = { delta: 40, reason: 'a retried correction' }
+      const headers = { ...as(admin), 'Idempotency-Key': 'adjust-dora-1' }
+      const url = `/api/ops/customers/${dora.userId}/points`
+      const [first, second] = await Promise.all([
+        t.sendJson<Envelope<OpsPointsRow>>('POST', url, body, headers),
+        t.sendJson<Envelope<OpsPointsRow>>('POST', url, body, headers),
+      ])
+      expect(first.body.code).toBe(200)
+      expect(second.body).toEqual(first.body)
+      const third = await t.sendJson<Envelope<OpsPointsRow>>('POST', url, body, headers)
+      expect(third.body).toEqual(first.body)
+      expect(await pointsOf(t.db, dora.userId)).toBe(40)
+      expect((await customerAudits(dora.userId)).map((row) => row.action)).toEqual(['customer.points'])
+      // the same key for another request is refused, and changes nothing
+      const other = await t.sendJson('POST', url, { delta: 5, reason: 'another' }, headers)
+      expect(other.status).toBe(409)
+      expect(await pointsOf(t.db, dora.userId)).toBe(40)
+    })
+
     it('applies adjustments at once one after the other: 10 × −10 on 50 leaves 0 with 5 refusals', async () => {
       const frank = await signedInAccount(t, 'frank@example.com')
       expect((await adjust(frank.userId, { delta: 50, reason: 'opening balance' })).body.code).toBe(200)

@@ -19,6 +19,7 @@ import {
   setCustomerDisabled,
 } from '../../services/customers/customer-changes.ts'
 import { customerDetail, customerPoints, listCustomers } from '../../services/customers/customer-queries.ts'
+import { idempotencyKeyHeader, withIdempotency } from '../../services/idempotency.ts'
 
 const factory = createFactory<AppEnv>()
 const guard = requirePermission('customers')
@@ -60,4 +61,23 @@ const customerChange = <S extends v.GenericSchema, R>(
 
 export const roleHandlers = customerChange(customerRoleBody, changeCustomerRole)
 export const disableHandlers = customerChange(customerDisableBody, setCustomerDisabled)
-export const pointsAdjustHandlers = customerChange(customerPointsBody, adjustCustomerPoints)
+/** A retried adjustment (the same Idempotency-Key and request) answers the first and adds nothing. */
+export const pointsAdjustHandlers = factory.createHandlers(
+  guard,
+  idempotencyKeyHeader,
+  validParams(customerIdParams),
+  validJson(customerPointsBody),
+  async (c) => {
+    const { db, now } = c.var.deps
+    const id = c.req.valid('param').id
+    const body = c.req.valid('json')
+    const actorId = signedIn(c).userId
+    const at = now()
+    const request = `${c.req.method} ${c.req.path} ${JSON.stringify(body)}`
+    const key = c.req.valid('header').idempotencyKey
+    const answer = await withIdempotency(db, { userId: actorId, key, request, at }, (tx) =>
+      adjustCustomerPoints(tx, { id, body, actorId, at }),
+    )
+    return ok(c, answer)
+  },
+)

@@ -72,8 +72,9 @@ export const adjustCustomerPoints = {
   method: 'post',
   path: `${CUSTOMER_PATH}/points`,
   summary:
-    'Adds (delta > 0) or takes (delta < 0) points, with a reason: a ledger row with reason adjust and the reason as its note. A change that would take the balance below 0 is a 409 on delta and writes nothing. Audited (customer.points)',
+    'Adds (delta > 0) or takes (delta < 0) points, with a reason: a ledger row with reason adjust and the reason as its note. A change that would take the balance below 0 is a 409 on delta and writes nothing. Audited (customer.points). With an Idempotency-Key, a repeat of the same request (a retry after a lost answer, a double submit) answers the first result and adjusts nothing more',
   body: customerPointsBody,
+  idempotent: true,
   returns: 'OpsPointsRow (the ledger row written)',
 } satisfies RouteContract
 

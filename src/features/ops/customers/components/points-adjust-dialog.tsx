@@ -42,6 +42,8 @@ export function PointsAdjustDialog(props: {
   const [failure, setFailure] = useState<string>()
   const [refusedBelowZero, setRefusedBelowZero] = useState(false)
   const [busy, setBusy] = useState(false)
+  // One adjustment per opening of the dialog: its retries carry the same key
+  const [key] = useState(() => crypto.randomUUID())
   const delta = deltaOf(typed)
   const checked = v.safeParse(customerPointsBody, { delta, reason })
   const after = delta !== undefined && Number.isSafeInteger(delta) ? customer.score + delta : undefined
@@ -65,7 +67,7 @@ export function PointsAdjustDialog(props: {
     if (!checked.success || belowZero) return
     setBusy(true)
     try {
-      props.onDone(await adjustCustomerPoints(customer.id, checked.output))
+      props.onDone(await adjustCustomerPoints(customer.id, checked.output, key))
     } catch (error) {
       setBusy(false)
       const fields = refusedFieldsOf(error)
