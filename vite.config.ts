@@ -1,10 +1,12 @@
 /// <reference types="vitest/config" />
 
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { pwaManifest } from './pwa-manifest.ts'
 import { firstLoadChunks } from './vite-preload-deps.ts'
@@ -12,6 +14,27 @@ import { firstLoadChunks } from './vite-preload-deps.ts'
 const apiPort = process.env.DEV_API_PORT ?? '8787'
 // The console: its route files' split chunks and its rooms' pages.
 const preloadDeps = firstLoadChunks(/\/src\/boot\.tsx$/, /\/src\/(routes\/ops[./]|features\/ops\/)/)
+
+/**
+ * Marks a finished build with `.build-stamp` in its folder: `npm start` (scripts/start.ts) rebuilds
+ * only when a source is newer than the stamp. Written last, so a build cut short leaves none.
+ */
+function buildStamp(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'yoyaku-build-stamp',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir
+    },
+    closeBundle: {
+      order: 'post',
+      handler() {
+        writeFileSync(join(outDir, '.build-stamp'), `${new Date().toISOString()}\n`)
+      },
+    },
+  }
+}
 
 export default defineConfig({
   plugins: [
@@ -56,6 +79,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    buildStamp(),
   ],
   resolve: {
     // workbox-window's package.json sends bundlers to its ES5 build; its own primary build is the
@@ -126,6 +150,8 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // The server's log lines (server/observability/log.ts) are quiet in tests unless asked for.
+          env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
         },
       },
     ],

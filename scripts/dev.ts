@@ -8,7 +8,13 @@ const apiPort = process.env.DEV_API_PORT ?? '8787'
 const children: ChildProcess[] = [
   spawn(process.execPath, ['--watch-path=server', '--watch-path=src/domain', 'server/index.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
+      // Log lines for people while developing; JSON everywhere else.
+      LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
+    },
   }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], {
     stdio: 'inherit',

@@ -10,12 +10,19 @@ export interface AppDeps {
   db: Db
   /** Directory of the built PWA (index.html, assets, sw.js). */
   staticDir: string
-  /** Directory of uploaded and generated images, served under /media. */
-  mediaDir: string
-  /** Where uploaded pictures' encoded variants are stored (the local one writes under mediaDir). */
+  /**
+   * Every stored picture: uploads' encoded variants, the demo drawings and avatars (MEDIA_STORE: the
+   * local folder or an S3 bucket), served by every process at /media/<key>.
+   */
   media: MediaStore
-  /** Directory of user uploads (avatars), served under /uploads. */
-  uploadsDir: string
+  /** The local store's folder (MEDIA_DIR), served as files at /media; undefined with a bucket. */
+  mediaDir: string | undefined
+  /**
+   * The folder avatars were written to before the media store (`$DATA_DIR/uploads/avatars`). On a local
+   * store its files stay served at their old URLs, read-only, until media:migrate copies them into the
+   * store; undefined with a bucket (nothing of a process's own disk is served then).
+   */
+  legacyAvatarsDir: string | undefined
   /** Print one line per request. Off in tests. */
   logRequests: boolean
   authKeys: AuthKeys
@@ -24,6 +31,10 @@ export interface AppDeps {
   publicUrl: string
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean
+  /** Whether the process is stopping (SIGTERM): /api/ready answers 503 so the proxy sends no more. */
+  draining?: () => boolean
+  /** METRICS_TOKEN: /metrics needs it as a bearer token; without one, /metrics answers loopback only. */
+  metricsToken?: string
   /** The clock; tests move it to check expiry. */
   now: () => Date
   payments: PaymentDeps

@@ -1,15 +1,17 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
-import { logger } from 'hono/logger'
 import { AVATAR_MAX_BYTES } from '../src/domain/account.ts'
 import { MEDIA_MAX_BYTES } from '../src/domain/media.ts'
 import { IMPORT_MAX_BYTES } from '../src/domain/product-import.ts'
 import { ResultCode } from '../src/domain/result-code.ts'
 import type { AppDeps, AppEnv } from './app-env.ts'
 import { ApiError, fail } from './http/envelope.ts'
+import { metricsHandler } from './http/metrics-route.ts'
+import { requestLog } from './http/request-log.ts'
 import { securityHeaders } from './http/security.ts'
 import { mountStatic } from './http/static.ts'
+import { log } from './observability/log.ts'
 import { addressRoutes } from './routes/address/address.index.ts'
 import { auditRoutes } from './routes/audit/audit.index.ts'
 import { cartRoutes } from './routes/cart/cart.index.ts'
@@ -59,6 +61,8 @@ function bodyLimitOf(path: string): number {
 function createApi() {
   return new Hono<AppEnv>()
     .use(async (c, next) => {
+      // A GET or HEAD has no body to limit; asking for one would build the whole web Request.
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
       return bodyLimit({
         maxSize: bodyLimitOf(c.req.path),
         onError: (c) => fail(c, ResultCode.invalidInput, 'body: too large'),
@@ -100,19 +104,27 @@ function createApi() {
 /** The whole server: API, built PWA, media. Middleware order matters: compress must precede the routes. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
-  if (deps.logRequests) app.use(logger())
-  app.use(securityHeaders(deps.payments))
+  app.use(requestLog(deps.logRequests))
+  app.use(async (c, next) => {
+    await next()
+    // While draining, every answer closes its connection: a proxy's kept-alive connection would
+    // otherwise be cut under a request it is about to send.
+    if (deps.draining?.()) c.header('Connection', 'close')
+  })
+  app.use(securityHeaders(deps.payments, deps.media.publicOrigin))
   app.use(compress())
   app.use(async (c, next) => {
     c.set('deps', deps)
     await next()
   })
+  app.get('/metrics', metricsHandler)
   app.route('/api', createApi())
   app.all('/api/*', (c) => fail(c, ResultCode.notFound, `no such call: ${c.req.method} ${c.req.path}`))
   mountStatic(app, {
     staticDir: deps.staticDir,
+    media: deps.media,
     mediaDir: deps.mediaDir,
-    uploadsDir: deps.uploadsDir,
+    legacyAvatarsDir: deps.legacyAvatarsDir,
     largestImages: (path, search) => largestImagesOf(deps.db, path, search),
   })
 
@@ -122,7 +134,7 @@ export function createApp(deps: AppDeps) {
     if ('status' in error && error.status === 400) {
       return fail(c, ResultCode.invalidInput, 'body: is not valid JSON')
     }
-    console.error(`[error] ${c.req.method} ${c.req.path}:`, error)
+    log.error({ err: error }, `[error] ${c.req.method} ${c.req.path}`)
     return fail(c, ResultCode.internal, 'Internal error; please try again later')
   })
   app.notFound((c) => fail(c, ResultCode.notFound, `not found: ${c.req.path}`))

@@ -29,7 +29,38 @@ export interface Env {
   paymentProviders: ProviderSettings
   /** PUSH_ENDPOINT_HOSTS, comma-separated `host:port`: push services accepted besides the browsers' own. */
   pushEndpointHosts: string[]
+  /** LOG_LEVEL: the least severe level written (pino's names). */
+  logLevel: LogLevel
+  /** LOG_FORMAT: `json` (one object a line, the default) or `pretty` for people (`npm run dev`). */
+  logFormat: 'json' | 'pretty'
+  /** METRICS_TOKEN: when set, /metrics needs `Authorization: Bearer <token>`; otherwise loopback only. */
+  metricsToken: string | undefined
+  /**
+   * DRAIN_NOTICE_MS: after SIGTERM, how long the process keeps serving (ready answering 503) before it
+   * closes its listener, so the proxy's health check takes it out first.
+   */
+  drainNoticeMs: number
+  media: MediaSettings
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+/** Where uploaded pictures live (deploy §1 Media): a folder every process shares, or an S3 bucket. */
+export type MediaSettings = {
+  /** MEDIA_PUBLIC_URL: a CDN base the media URLs point at instead of this server's /media/. */
+  publicUrl: string | undefined
+} & (
+  | { store: 'local'; dir: string }
+  | {
+      store: 's3'
+      endpoint: string | undefined
+      region: string
+      bucket: string
+      accessKeyId: string
+      secretAccessKey: string
+    }
+)
 
 export class EnvError extends Error {
   constructor(message: string) {
@@ -143,8 +174,46 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       DEFAULT_API_BASES.paypal,
     ),
   }
+  function mediaSettings(): MediaSettings {
+    const base = parse('MEDIA_PUBLIC_URL', url(['http:', 'https:'], 'must be an http:// or https:// URL'))
+    const mediaPublicUrl = base?.replace(/\/+$/, '')
+    const store = parse('MEDIA_STORE', v.picklist(['local', 's3'], 'must be local or s3')) ?? 'local'
+    if (store === 'local') {
+      return {
+        store,
+        dir: resolve(read('MEDIA_DIR') ?? resolve(dataDir, 'media')),
+        publicUrl: mediaPublicUrl,
+      }
+    }
+    const required = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => !read(name))
+    if (required.length > 0) {
+      throw new EnvError(`Invalid configuration: MEDIA_STORE=s3 needs ${required.join(', ')} as well`)
+    }
+    return {
+      store,
+      endpoint: parse('S3_ENDPOINT', url(['http:', 'https:'], 'must be an http:// or https:// URL')),
+      region: read('S3_REGION') ?? 'us-east-1',
+      bucket: read('S3_BUCKET') as string,
+      accessKeyId: read('S3_ACCESS_KEY_ID') as string,
+      secretAccessKey: read('S3_SECRET_ACCESS_KEY') as string,
+      publicUrl: mediaPublicUrl,
+    }
+  }
   const publicUrl = parse('PUBLIC_URL', url(['http:', 'https:'], 'must be an http:// or https:// URL'))
   return {
+    logLevel: parse('LOG_LEVEL', v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`)) ?? 'info',
+    logFormat: parse('LOG_FORMAT', v.picklist(['json', 'pretty'], 'must be json or pretty')) ?? 'json',
+    metricsToken: parse(
+      'METRICS_TOKEN',
+      v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters')),
+      true,
+    ),
+    drainNoticeMs:
+      parse(
+        'DRAIN_NOTICE_MS',
+        v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be milliseconds'), v.transform(Number)),
+      ) ?? 2_000,
+    media: mediaSettings(),
     port,
     host: read('HOST') ?? '0.0.0.0',
     dataDir,

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
@@ -7,64 +6,75 @@ import { scheduleAccountSweep } from './jobs/account-sweep.ts'
 import { scheduleDeadlineSweep } from './jobs/deadline-sweep.ts'
 import { scheduleOrderExpiry } from './jobs/order-expiry.ts'
 import { scheduleTierJob } from './jobs/tier-job.ts'
+import { configureLogging, flushLog, log } from './observability/log.ts'
 import { ensureOperatorAccount } from './services/accounts/operator-account.ts'
 import { loadAuthKeys } from './services/accounts/server-secrets.ts'
 import { createMailer } from './services/mail/mailer.ts'
-import { createLocalMediaStore } from './services/media/local-media-store.ts'
+import {
+  createMediaStore,
+  describeMediaSettings,
+  localMediaDirOf,
+} from './services/media/create-media-store.ts'
 import type { ProviderSettings } from './services/payments/provider-settings.ts'
 import { createPushToUser, loadVapidKeys } from './services/push/send-push.ts'
 import { loadEnvOrExit, openDatabaseOrExit } from './startup.ts'
 
 async function main() {
   const env = loadEnvOrExit()
+  configureLogging({ level: env.logLevel, format: env.logFormat })
   const database = await openDatabaseOrExit(env)
 
-  const mediaDir = join(env.dataDir, 'media')
-  const mediaStore = createLocalMediaStore(mediaDir)
+  const mediaStore = createMediaStore(env.media)
+  log.info(`Media: ${describeMediaSettings(env.media)}`)
   // Writes the demo pictures on every start (a fresh DATA_DIR may face an already seeded PostgreSQL).
-  const seeded = await seedDemoCatalog(database.db, { mediaDir, mediaStore })
-  if (seeded.seeded) console.log(`Seeded the demo catalog: ${seeded.products} products`)
+  const seeded = await seedDemoCatalog(database.db, { mediaStore })
+  if (seeded.seeded) log.info(`Seeded the demo catalog: ${seeded.products} products`)
 
   const operator = await ensureOperatorAccount(database.db, {
     email: env.adminEmail,
     password: env.adminPassword,
   })
   if (operator?.generatedPassword) {
-    console.log(
-      `Created the operator account ${operator.email} with password ${operator.generatedPassword} (shown once; set ADMIN_EMAIL/ADMIN_PASSWORD to choose them)`,
+    // Shown once to the person starting the shop, on the terminal, never as a log line: log lines are
+    // shipped and kept, and never carry a password (deploy §2).
+    process.stderr.write(
+      `Created the operator account ${operator.email} with password ${operator.generatedPassword} (shown once; set ADMIN_EMAIL/ADMIN_PASSWORD to choose them)\n`,
     )
   } else if (operator) {
-    console.log(`Created the operator account ${operator.email}`)
+    log.info(`Created the operator account ${operator.email}`)
   }
 
   const mailer = createMailer({
     smtpUrl: env.smtpUrl,
     outboxDir: env.mailOutboxDir,
     from: env.mailFrom,
-    onOutboxWrite: (path) => console.log(`[mail] no SMTP_URL set; wrote ${path}`),
+    onOutboxWrite: (path) => log.info(`[mail] no SMTP_URL set; wrote ${path}`),
   })
-  console.log(`Mail goes to ${mailer.destination}`)
-  console.log(`Payments: ${describePaymentRoutes(env.paymentProviders, env.paymentsSandbox)}`)
+  log.info(`Mail goes to ${mailer.destination}`)
+  log.info(`Payments: ${describePaymentRoutes(env.paymentProviders, env.paymentsSandbox)}`)
 
   const pushDeps = { endpointHosts: env.pushEndpointHosts, subject: pushSubject(env.mailFrom, env.publicUrl) }
   // Made on the first start and kept in the database: every subscription is tied to this pair.
   await loadVapidKeys(database.db)
 
-  const uploadsDir = join(env.dataDir, 'uploads')
-  await mkdir(uploadsDir, { recursive: true })
+  // Set by SIGTERM/SIGINT: /api/ready answers 503 from then on.
+  let draining = false
   // Known once the server listens (PORT=0 picks a free port): the sandbox's webhooks come back here.
   let listeningPort: number | undefined
   const app = createApp({
     db: database.db,
     staticDir: env.staticDir,
-    mediaDir,
     media: mediaStore,
-    uploadsDir,
+    mediaDir: localMediaDirOf(env.media),
+    // Avatars of a local install from before the media store, served until media:migrate copies them.
+    legacyAvatarsDir: env.media.store === 'local' ? join(env.dataDir, 'uploads', 'avatars') : undefined,
     logRequests: env.logRequests,
     authKeys: await loadAuthKeys(database.db),
     mailer,
     publicUrl: env.publicUrl,
     trustProxy: env.trustProxy,
+    draining: () => draining,
+    metricsToken: env.metricsToken,
     now: () => new Date(),
     push: pushDeps,
     payments: {
@@ -76,18 +86,20 @@ async function main() {
       },
     },
   })
-  const stopSweep = scheduleAccountSweep(database.db)
-  const stopOrderExpiry = scheduleOrderExpiry(database.db, () => new Date())
-  const stopDeadlineSweep = scheduleDeadlineSweep(database.db, () => new Date(), {
-    mailer,
-    publicUrl: env.publicUrl,
-    pushToUser: createPushToUser(database.db, pushDeps),
-  })
-  const stopTierJob = scheduleTierJob(database.db, () => new Date())
+  const stopJobs = [
+    scheduleAccountSweep(database.db),
+    scheduleOrderExpiry(database.db, () => new Date()),
+    scheduleDeadlineSweep(database.db, () => new Date(), {
+      mailer,
+      publicUrl: env.publicUrl,
+      pushToUser: createPushToUser(database.db, pushDeps),
+    }),
+    scheduleTierJob(database.db, () => new Date()),
+  ]
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     listeningPort = info.port
     const where = database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'
-    console.log(`Yoyaku is listening on http://localhost:${info.port} (${where})`)
+    log.info(`Yoyaku is listening on http://localhost:${info.port} (${where})`)
   })
 
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -95,35 +107,48 @@ async function main() {
       error.code === 'EADDRINUSE'
         ? `port ${env.port} is already in use (set PORT to another one)`
         : error.message
-    console.error(`Cannot listen: ${reason}`)
-    void database.close().finally(() => process.exit(1))
+    log.fatal(`Cannot listen: ${reason}`)
+    void database.close().finally(() => exitAfterFlush(1))
   })
 
-  let stopping = false
-  const stop = (signal: string) => {
-    if (stopping) return
-    stopping = true
-    stopSweep()
-    stopOrderExpiry()
-    stopDeadlineSweep()
-    stopTierJob()
-    console.log(`${signal}: finishing open requests, then stopping`)
-    // Give in-flight requests 10 s, then stop regardless.
+  const stop = async (signal: string) => {
+    if (draining) return
+    draining = true
+    log.info(`${signal}: draining (ready answers 503), finishing open requests, then stopping`)
+    // The proxy's health check sees 503 within its interval and sends no more; until then requests
+    // are still served (each answer closes its connection), so none is refused.
+    await delay(env.drainNoticeMs)
     const force = setTimeout(() => {
-      console.error('Requests still open after 10 s; stopping anyway')
-      void database.close().finally(() => process.exit(1))
-    }, 10_000)
+      log.error(`Requests still open after ${REQUEST_GRACE_MS / 1000} s; stopping anyway`)
+      if ('closeAllConnections' in server) server.closeAllConnections()
+    }, REQUEST_GRACE_MS)
     force.unref()
-    server.close(() => {
-      void database.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      )
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      if ('closeIdleConnections' in server) server.closeIdleConnections()
     })
-    if ('closeIdleConnections' in server) server.closeIdleConnections()
+    clearTimeout(force)
+    await Promise.all(stopJobs.map((stopJob) => stopJob()))
+    let code = 0
+    await database.close().catch((error: unknown) => {
+      log.error({ err: error }, 'closing the database failed')
+      code = 1
+    })
+    log.info(`${signal}: stopped`)
+    await exitAfterFlush(code)
   }
-  process.on('SIGINT', () => stop('SIGINT'))
-  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+/** How long open requests may take to finish after the listener closes (deploy §1: up to 20 s). */
+const REQUEST_GRACE_MS = 20_000
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function exitAfterFlush(code: number): Promise<never> {
+  await flushLog()
+  process.exit(code)
 }
 
 /** One line saying which provider takes each route's payments, so a misconfiguration shows at start. */

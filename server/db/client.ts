@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
@@ -121,6 +122,30 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     await pool.end().catch(() => {})
     throw error
   }
+}
+
+const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+  entries: { when: number }[]
+}
+/** When the newest migration this code ships was made: drizzle records it as the applied row's created_at. */
+const NEWEST_MIGRATION_AT = Math.max(...journal.entries.map((entry) => entry.when))
+const migratedDatabases = new WeakSet<Db>()
+
+/**
+ * Whether the database has every migration this code ships (readiness). Once true it stays true
+ * (migrations are never taken back), so later checks cost one round trip, like ping.
+ */
+export async function isMigrated(db: Db): Promise<boolean> {
+  if (migratedDatabases.has(db)) {
+    await ping(db)
+    return true
+  }
+  const applied = (await db.execute(
+    sql`select coalesce(max(created_at), 0)::text as newest from drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: { newest: string }[] }
+  const migrated = Number(applied.rows[0]?.newest ?? 0) >= NEWEST_MIGRATION_AT
+  if (migrated) migratedDatabases.add(db)
+  return migrated
 }
 
 /** A cheap round trip, for the health check. */

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts'
+import { countCacheLookup } from '../observability/metrics.ts'
 import { type CatalogChangeListener, listenForCatalogChanges } from '../services/catalog-changes.ts'
 
 /**
@@ -107,8 +108,10 @@ export class CatalogCache {
     if (stored && stored.expiresAt > nowMs) {
       this.#answers.delete(key)
       this.#answers.set(key, stored)
+      countCacheLookup('catalog', true)
       return stored
     }
+    countCacheLookup('catalog', false)
     if (stored) this.#remove(key, stored)
     if (!this.#listening) return build()
     const underWay = this.#building.get(key)

@@ -5,15 +5,16 @@ import type { PaymentDeps } from '../app-env.ts'
  * Security headers for every response. The CSP allows no inline script: the built PWA loads only
  * its own hashed modules. Images may be data: URLs (icons) or blob: URLs (avatar previews). Forms post
  * to the shop, and to SB Payment Service's purchase endpoint when it is configured (its link-type form
- * page posts there); read per request, as the providers' settings are.
+ * page posts there); read per request, as the providers' settings are. Pictures may also come from
+ * MEDIA_PUBLIC_URL's origin (a CDN in front of the media store) when it is set.
  */
-export const securityHeaders = (payments: Pick<PaymentDeps, 'providers'>) =>
+export const securityHeaders = (payments: Pick<PaymentDeps, 'providers'>, mediaOrigin?: string) =>
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      imgSrc: ["'self'", 'data:', 'blob:', ...(mediaOrigin ? [mediaOrigin] : [])],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       workerSrc: ["'self'"],

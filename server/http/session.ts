@@ -3,10 +3,22 @@ import { createMiddleware } from 'hono/factory'
 import type { PriceViewer } from '../../src/domain/price-display.ts'
 import { ResultCode } from '../../src/domain/result-code.ts'
 import { mayUse, type StaffPermission } from '../../src/domain/staff.ts'
-import type { AppEnv, SignedIn } from '../app-env.ts'
-import { checkSessionToken, needsRenewal, signSessionToken } from '../services/accounts/session-tokens.ts'
-import { type AccountRow, claimsFor, lookUpSession, touchSession } from '../services/accounts/sessions.ts'
+import type { AppDeps, AppEnv, SignedIn } from '../app-env.ts'
+import {
+  checkSessionToken,
+  needsRenewal,
+  signSessionToken,
+  type TokenCheck,
+} from '../services/accounts/session-tokens.ts'
+import {
+  type AccountRow,
+  claimsFor,
+  lookUpSession,
+  type SessionLookup,
+  touchSession,
+} from '../services/accounts/sessions.ts'
 import { ApiError } from './envelope.ts'
+import { sessionCacheOf } from './session-cache.ts'
 
 /** The request and response header that carries the session token (architecture 'API conventions'). */
 export const TOKEN_HEADER = 'token'
@@ -20,13 +32,32 @@ export function requestToken(c: Context): string | undefined {
   return bearer || undefined
 }
 
+/** The token's signature and lifetime: verified once per token when the database has a session cache. */
+function checkToken(deps: AppDeps, token: string, at: Date): Promise<TokenCheck> {
+  const cache = sessionCacheOf(deps.db)
+  if (cache) return cache.checkToken(deps.authKeys.tokenKey, token, at)
+  return checkSessionToken(deps.authKeys.tokenKey, token, at)
+}
+
+/** The token's session and account: from the session cache when the database has one (session-cache.ts). */
+function sessionOf(deps: AppDeps, claims: { sid: string; sub: string }, at: Date): Promise<SessionLookup> {
+  const cache = sessionCacheOf(deps.db)
+  const userId = Number(claims.sub)
+  if (cache) return cache.session(claims.sid, userId, at)
+  return lookUpSession(deps.db, claims.sid, userId, at)
+}
+
+/** Methods that change nothing: every other call may have changed the caller's account or sessions. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
 const sessionEnded = () =>
   new ApiError(ResultCode.sessionExpired, 'Your session has ended; please log in again')
 const accountDisabled = () => new ApiError(ResultCode.accountDisabled, 'This account has been disabled')
 
 /**
  * Guards a call: no token is 401; a token that is expired, forged, or whose session was logged out is
- * 9004; a disabled account is 9005 on its very next call, since the account is read on every call.
+ * 9004; a disabled account is 9005 on its very next call, since the account is checked on every call
+ * (from the session cache, which every process empties of the account when it changes).
  * A token in its last hour is renewed through the response header `token`, unless `renew` is false: a
  * call made with someone else's passed token (the preview) must not hand the browser a session.
  */
@@ -34,13 +65,13 @@ export function requireSession(
   options: { kind?: SignedIn['kind']; renew?: boolean; permission?: StaffPermission } = {},
 ) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const { authKeys, db, now } = c.var.deps
+    const { deps } = c.var
     const token = requestToken(c)
     if (!token) throw new ApiError(ResultCode.unauthenticated, 'Please log in first')
-    const at = now()
-    const check = await checkSessionToken(authKeys.tokenKey, token, at)
+    const at = deps.now()
+    const check = await checkToken(deps, token, at)
     if (check.status !== 'valid') throw sessionEnded()
-    const session = await lookUpSession(db, check.claims.sid, Number(check.claims.sub), at)
+    const session = await sessionOf(deps, check.claims, at)
     if (session.status === 'ended') throw sessionEnded()
     if (session.status === 'disabled') throw accountDisabled()
     const { account } = session
@@ -49,10 +80,16 @@ export function requireSession(
     }
     if (options.permission) assertStaffMay(account, options.permission)
     c.set('signedIn', { userId: account.id, sessionId: check.claims.sid, kind: account.kind, account })
-    await next()
+    try {
+      await next()
+    } finally {
+      // The caller's own change (logout, favourites, profile) shows on their next call to this process
+      // even if it comes before the database's notice does.
+      if (!SAFE_METHODS.has(c.req.method)) sessionCacheOf(deps.db)?.forgetUser(account.id)
+    }
     if (options.renew === false || c.res.headers.has(TOKEN_HEADER)) return
     const renew = needsRenewal(check.claims, at)
-    if (renew) await touchSession(db, check.claims.sid, at)
+    if (renew) await touchSession(deps.db, check.claims.sid, at)
     if (renew || claimsOutOfDate(check.claims, account)) await sendFreshToken(c, account)
   })
 }
@@ -114,11 +151,11 @@ async function optionalCaller(
 ): Promise<{ signedIn: SignedIn; claims: { role: number | null; score: number } } | undefined> {
   const token = requestToken(c)
   if (!token) return undefined
-  const { authKeys, db, now } = c.var.deps
-  const at = now()
-  const check = await checkSessionToken(authKeys.tokenKey, token, at)
+  const { deps } = c.var
+  const at = deps.now()
+  const check = await checkToken(deps, token, at)
   if (check.status !== 'valid') return undefined
-  const session = await lookUpSession(db, check.claims.sid, Number(check.claims.sub), at)
+  const session = await sessionOf(deps, check.claims, at)
   if (session.status === 'disabled') throw accountDisabled()
   if (session.status !== 'active') return undefined
   const { account } = session

@@ -10,6 +10,15 @@ import {
   srcSetOf,
 } from '../../src/domain/media.ts'
 import type { LargestImage, LargestImages } from '../services/largest-image.ts'
+import {
+  AVATAR_FOLDER,
+  AVATAR_URL_PREFIX,
+  cacheControlOfKey,
+  contentTypeOfKey,
+  isMediaKey,
+  MEDIA_URL_PREFIX,
+  type MediaStore,
+} from '../services/media/media-store.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -112,38 +121,87 @@ function withLargestImages(html: string, largest: LargestImages | null): string 
   })
 }
 
+/** A path's name under a URL prefix (`/media/`, `/uploads/avatars/`): its key in the store's folder. */
+const keyUnder = (prefix: string, folder: string) => (path: string) => `${folder}${path.slice(prefix.length)}`
+
 /**
- * Serves the built PWA with the cache policy above, the media folder, and index.html for every other
- * GET outside /api so client routes survive a reload. Never answers under /api.
+ * Answers a key from the media store (a bucket's objects, or a local file the folder did not have
+ * when the app started) with the type and cache policy the key decides. A path naming no key of ours,
+ * or a key the store lacks, falls through to the 404.
+ */
+function fromStore<E extends Env>(store: MediaStore, keyOf: (path: string) => string): MiddlewareHandler<E> {
+  return async (c, next) => {
+    const key = keyOf(c.req.path)
+    if (!isMediaKey(key)) return next()
+    const stored = await store.get(key)
+    if (!stored) return next()
+    return c.body(new Uint8Array(stored.bytes), 200, {
+      'Content-Type': contentTypeOfKey(key),
+      'Cache-Control': cacheControlOfKey(key),
+    })
+  }
+}
+
+/**
+ * Serves the built PWA with the cache policy above, the media store at /media (and avatars at their
+ * old /uploads/avatars/ URLs), and index.html for every other GET outside /api so client routes
+ * survive a reload. Never answers under /api.
  */
 export function mountStatic<E extends Env>(
   app: Hono<E>,
   options: {
     staticDir: string
-    mediaDir: string
-    uploadsDir: string
+    /** Every stored picture, served by this process whichever process stored it. */
+    media: MediaStore
+    /** The local store's folder, served as files; undefined when the store is a bucket. */
+    mediaDir: string | undefined
+    /** Avatars from before the media store, still served read-only at /uploads/avatars/ (local only). */
+    legacyAvatarsDir: string | undefined
     /** The images the page at a path paints largest, drawn in its HTML skeleton. */
     largestImages?: (path: string, search: URLSearchParams) => Promise<LargestImages | null>
   },
 ): void {
-  const { staticDir, mediaDir, uploadsDir, largestImages } = options
+  const { staticDir, media, mediaDir, legacyAvatarsDir, largestImages } = options
+  const mediaKeyOf = keyUnder(MEDIA_URL_PREFIX, '')
+  const avatarKeyOf = keyUnder(AVATAR_URL_PREFIX, `${AVATAR_FOLDER}/`)
 
-  // Uploaded files get a fresh random name on every upload, so they never change under a URL.
-  const uploads = serveStatic<E>({ root: uploadsDir, rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') })
-  app.use(
-    '/uploads/*',
-    withCacheControl(uploads, () => 'public, max-age=31536000, immutable'),
-  )
-
-  if (existsSync(mediaDir)) {
-    const media = serveStatic<E>({ root: mediaDir, rewriteRequestPath: (p) => p.replace(/^\/media/, '') })
-    // Encoded variants (`/media/m/…`) are written once under a name never reused; the demo drawings
-    // are rewritten from code and may change with a release, so they are kept for a day.
+  // A local folder is served as files (ranges, Last-Modified); whatever it lacks is asked of the store.
+  if (mediaDir && existsSync(mediaDir)) {
+    const files = serveStatic<E>({ root: mediaDir, rewriteRequestPath: mediaKeyOf })
+    // Files that are no key of ours (an operator's own) are kept for a day, as the demo drawings.
     app.use(
       '/media/*',
-      withCacheControl(media, (path) => (path.startsWith('/media/m/') ? IMMUTABLE : 'public, max-age=86400')),
+      withCacheControl(files, (path) => {
+        const key = mediaKeyOf(path)
+        return isMediaKey(key) ? cacheControlOfKey(key) : 'public, max-age=86400'
+      }),
     )
   }
+  app.get('/media/*', fromStore(media, mediaKeyOf))
+
+  // Avatars stored before the media store keep their /uploads/avatars/<file> URLs (users.avatar).
+  const onlyAvatars =
+    (files: MiddlewareHandler<E>): MiddlewareHandler<E> =>
+    (c, next) =>
+      isMediaKey(avatarKeyOf(c.req.path)) ? files(c, next) : next()
+  if (mediaDir && existsSync(mediaDir)) {
+    const files = serveStatic<E>({ root: mediaDir, rewriteRequestPath: avatarKeyOf })
+    app.use(
+      `${AVATAR_URL_PREFIX}*`,
+      withCacheControl(onlyAvatars(files), () => IMMUTABLE),
+    )
+  }
+  if (legacyAvatarsDir && existsSync(legacyAvatarsDir)) {
+    const files = serveStatic<E>({
+      root: legacyAvatarsDir,
+      rewriteRequestPath: (path) => path.slice(AVATAR_URL_PREFIX.length),
+    })
+    app.use(
+      `${AVATAR_URL_PREFIX}*`,
+      withCacheControl(onlyAvatars(files), () => IMMUTABLE),
+    )
+  }
+  app.get(`${AVATAR_URL_PREFIX}*`, fromStore(media, avatarKeyOf))
 
   const built = existsSync(join(staticDir, 'index.html'))
   if (built) {

@@ -1,6 +1,9 @@
 import type { Db } from '../db/client.ts'
+import { log } from '../observability/log.ts'
+import { countJobRun } from '../observability/metrics.ts'
 import { type SweepResult, sweepAccountRows } from '../services/accounts/account-sweep.ts'
 import { type KeySweepResult, sweepIdempotencyKeys } from '../services/idempotency.ts'
+import { scheduleJob } from './schedule.ts'
 
 export interface HourlySweepResult {
   /** Null when that sweep failed (it is logged; the other still runs). */
@@ -17,19 +20,17 @@ export async function runHourlySweep(db: Db, now: Date): Promise<HourlySweepResu
   const logged =
     (what: string) =>
     (error: unknown): null => {
-      console.error(`[sweep] ${what}:`, error)
+      log.error({ err: error }, `[sweep] ${what}`)
       return null
     }
   const accounts = await sweepAccountRows(db, now).catch(logged('account rows'))
   const idempotencyKeys = await sweepIdempotencyKeys(db, now).catch(logged('idempotency keys'))
+  if (accounts) countJobRun('account-sweep', accounts.ran)
+  if (idempotencyKeys) countJobRun('idempotency-sweep', idempotencyKeys.ran)
   return { accounts, idempotencyKeys }
 }
 
 /** Runs the hourly sweep now and then every `everyMs`; returns a stop function. Failures are logged, not fatal. */
-export function scheduleAccountSweep(db: Db, everyMs = 60 * 60 * 1000): () => void {
-  const run = () => runHourlySweep(db, new Date())
-  void run()
-  const timer = setInterval(run, everyMs)
-  timer.unref()
-  return () => clearInterval(timer)
+export function scheduleAccountSweep(db: Db, everyMs = 60 * 60 * 1000): () => Promise<void> {
+  return scheduleJob(() => runHourlySweep(db, new Date()), everyMs)
 }

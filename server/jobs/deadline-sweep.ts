@@ -1,7 +1,10 @@
 import type { DeadlineSweepResult } from '../../src/domain/arrival.ts'
 import type { Db } from '../db/client.ts'
+import { log } from '../observability/log.ts'
+import { countJobRun } from '../observability/metrics.ts'
 import { sweepDeadlines } from '../services/deadlines/deadline-sweep.ts'
 import { type ReminderDeps, sendReminders } from '../services/reminders/send-reminders.ts'
+import { scheduleJob } from './schedule.ts'
 
 /**
  * One run of the deadline sweep (flows §4): the 30-minute payment window, late fees, forfeiture; then
@@ -18,17 +21,18 @@ export async function runDeadlineSweep(
   let result: DeadlineSweepResult
   try {
     result = await sweepDeadlines(db, now)
+    countJobRun('deadline-sweep', result.ran)
   } catch (error) {
-    console.error('[deadlines] run failed:', error)
+    log.error({ err: error }, '[deadlines] run failed')
     return null
   }
   try {
     const { created, mailed, pushed } = await sendReminders(db, reminderDeps, now)
     result = { ...result, reminders: { created, mailed, pushed } }
   } catch (error) {
-    console.error('[reminders] run failed:', error)
+    log.error({ err: error }, '[reminders] run failed')
   }
-  console.log(`[deadlines] ${summaryOf(result)}`)
+  log.info(`[deadlines] ${summaryOf(result)}`)
   return result
 }
 
@@ -54,23 +58,13 @@ function summaryOf(result: DeadlineSweepResult): string {
 /**
  * Runs the sweep and the reminders now and then every `everyMs` (an hour: fees move once a day, so an
  * hour is early enough after midnight, and a push asked to wait is retried within the day), on the
- * shop's clock. A run still going when the next is due is not doubled. Returns a stop function.
+ * shop's clock. Returns a stop function.
  */
 export function scheduleDeadlineSweep(
   db: Db,
   now: () => Date,
   reminderDeps: ReminderDeps,
   everyMs = 3_600_000,
-): () => void {
-  let running: Promise<unknown> | undefined
-  const run = () => {
-    if (running) return
-    running = runDeadlineSweep(db, now(), reminderDeps).finally(() => {
-      running = undefined
-    })
-  }
-  run()
-  const timer = setInterval(run, everyMs)
-  timer.unref()
-  return () => clearInterval(timer)
+): () => Promise<void> {
+  return scheduleJob(() => runDeadlineSweep(db, now(), reminderDeps), everyMs)
 }

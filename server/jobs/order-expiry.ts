@@ -1,5 +1,8 @@
 import type { Db } from '../db/client.ts'
+import { log } from '../observability/log.ts'
+import { countJobRun } from '../observability/metrics.ts'
 import { expireUnpaidOrders, type OrderExpiryResult } from '../services/orders/order-expiry.ts'
+import { scheduleJob } from './schedule.ts'
 
 /**
  * One run of the payment-window sweep: orders left in 2 waitPay past their 30 minutes are cancelled
@@ -9,33 +12,24 @@ import { expireUnpaidOrders, type OrderExpiryResult } from '../services/orders/o
 export async function runOrderExpiry(db: Db, now: Date): Promise<OrderExpiryResult | null> {
   try {
     const result = await expireUnpaidOrders(db, now)
+    // Each order is locked on its own (no whole-job lock): every completed run did its share.
+    countJobRun('order-expiry', true)
     if (result.expired.length > 0) {
-      console.log(
+      log.info(
         `[order-expiry] cancelled ${result.expired.length} unpaid order(s): ${result.expired.join(', ')}`,
       )
     }
     return result
   } catch (error) {
-    console.error('[order-expiry] run failed:', error)
+    log.error({ err: error }, '[order-expiry] run failed')
     return null
   }
 }
 
 /**
  * Runs the sweep now and then every `everyMs` (a minute: an order is cancelled at most a minute after
- * its window ends), on the shop's clock. A run still going when the next is due is not doubled.
- * Returns a stop function.
+ * its window ends), on the shop's clock. Returns a stop function.
  */
-export function scheduleOrderExpiry(db: Db, now: () => Date, everyMs = 60_000): () => void {
-  let running: Promise<unknown> | undefined
-  const run = () => {
-    if (running) return
-    running = runOrderExpiry(db, now()).finally(() => {
-      running = undefined
-    })
-  }
-  run()
-  const timer = setInterval(run, everyMs)
-  timer.unref()
-  return () => clearInterval(timer)
+export function scheduleOrderExpiry(db: Db, now: () => Date, everyMs = 60_000): () => Promise<void> {
+  return scheduleJob(() => runOrderExpiry(db, now()), everyMs)
 }

@@ -41,11 +41,37 @@ export async function withFavouriteIds<Card extends ProductCardDto>(
         ),
       ),
     )
-  const bidOf = new Map(rows.map((row) => [row.productId, row.bid]))
+  return markFavourites(cards, new Map(rows.map((row) => [row.productId, row.bid])))
+}
+
+/** The cards with the `bid` of those among `bidOf` (product id to favourite id); unmarked cards are kept as they are. */
+export function markFavourites<Card extends ProductCardDto>(
+  cards: Card[],
+  bidOf: ReadonlyMap<number, number>,
+): Card[] {
+  if (bidOf.size === 0) return cards
   return cards.map((card) => {
     const bid = bidOf.get(card.id)
     return bid === undefined ? card : { ...card, bid }
   })
+}
+
+/**
+ * All of a shopper's favourites, product id to favourite id, for a per-process cache to mark any list
+ * with; undefined when there are more than `atMost` (such a shopper's lists are marked one query each).
+ */
+export async function favouriteIdsOf(
+  db: Db,
+  userId: number,
+  atMost: number,
+): Promise<ReadonlyMap<number, number> | undefined> {
+  const rows = await db
+    .select({ productId: favourites.productId, bid: favourites.id })
+    .from(favourites)
+    .where(eq(favourites.userId, userId))
+    .limit(atMost + 1)
+  if (rows.length > atMost) return undefined
+  return new Map(rows.map((row) => [row.productId, row.bid]))
 }
 
 /** Advisory-lock class of a shopper's favourite changes (two-key form: class, user id). */

@@ -1,9 +1,9 @@
 /**
- * API throughput (issue 12, 'Catalog API'): autocannon, 10 connections for 10 s each, one after the
- * other in one run, against the home page's hot list as a visitor and as a signed-in shopper, the
- * category tree, and a bare Hono JSON route answering a body of the visitor hot list's size. The bare
- * route runs in its own child process started like the server (same node, no flags), so the ratio
- * visitor / bare compares the catalog call with the cheapest JSON answer Hono can give on this machine.
+ * API throughput: autocannon, 10 connections for 10 s each, one after the other in one run, against
+ * the home page's hot list as a visitor and as a signed-in shopper, the category tree, and a bare
+ * node:http server answering the visitor hot list's bytes. The bare server runs in its own child
+ * process started like the server (same node, no flags), so the ratios compare the catalog calls
+ * (framework, session, cache, request log as shipped) with the cheapest JSON answer this machine gives.
  *
  * No Accept-Encoding is sent: both sides answer the same bytes, uncompressed.
  */
@@ -34,8 +34,10 @@ export interface ApiThroughput {
   shopperHotList: Throughput
   categoryList: Throughput
   bareJson: Throughput
-  /** visitorHotList / bareJson requests per second; the issue asks for at least 0.5. */
+  /** visitorHotList / bareJson requests per second (deploy issue: at least 0.4). */
   visitorToBareRatio: number
+  /** shopperHotList / bareJson requests per second (deploy issue: at least 0.3). */
+  shopperToBareRatio: number
 }
 
 export interface ThroughputOptions {
@@ -128,7 +130,9 @@ export async function measureApiThroughput(
       settings,
     )
     const categoryList = await hammer('category list', baseUrl + CATEGORY_LIST_PATH, {}, settings)
-    const bareJson = await hammer('bare Hono JSON route', `${bare.baseUrl}/bare.json`, {}, settings)
+    const bareJson = await hammer('bare node:http server', `${bare.baseUrl}/bare.json`, {}, settings)
+    const ratio = (target: Throughput) =>
+      Math.round((target.requestsPerSecond / bareJson.requestsPerSecond) * 1000) / 1000
     return {
       connections: settings.connections,
       durationSeconds: settings.durationSeconds,
@@ -136,8 +140,8 @@ export async function measureApiThroughput(
       shopperHotList,
       categoryList,
       bareJson,
-      visitorToBareRatio:
-        Math.round((visitorHotList.requestsPerSecond / bareJson.requestsPerSecond) * 1000) / 1000,
+      visitorToBareRatio: ratio(visitorHotList),
+      shopperToBareRatio: ratio(shopperHotList),
     }
   } finally {
     await stopChild(bare.child)
@@ -153,6 +157,7 @@ export function throughputLines(result: ApiThroughput): string[] {
     ...targets.map(
       (target) => `  ${target.label}: ${target.requestsPerSecond} req/s (${target.bodyBytes} B body)`,
     ),
-    `  visitor hotList / bare route: ${result.visitorToBareRatio}`,
+    `  visitor hotList / bare server: ${result.visitorToBareRatio}`,
+    `  signed-in hotList / bare server: ${result.shopperToBareRatio}`,
   ]
 }

@@ -111,12 +111,12 @@ describe('profile, password and e-mail changes in a real browser, in English', (
     await page.getByRole('img', { name: en('头像预览') }).waitFor()
     await page.getByRole('button', { name: en('上传'), exact: true }).click()
     await page.getByText(en('头像已更新')).waitFor()
-    const headerAvatar = page.locator('header img[src^="/uploads/avatars/"]')
+    const headerAvatar = page.locator('header img[src^="/media/avatars/"]')
     await headerAvatar.waitFor()
     // The picture really loads from the server.
     await page.waitForFunction(
       () =>
-        (document.querySelector('header img[src^="/uploads/avatars/"]') as HTMLImageElement | null)
+        (document.querySelector('header img[src^="/media/avatars/"]') as HTMLImageElement | null)
           ?.naturalWidth === 2,
     )
   })

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs'
-import { readdir } from 'node:fs/promises'
+import { readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../../server/db/schema.ts'
 import { sniffImageType } from '../../server/services/accounts/avatars.ts'
 import { AVATAR_MAX_BYTES } from '../../src/domain/account.ts'
 import type { Envelope } from '../../src/domain/result-code.ts'
@@ -89,7 +91,7 @@ describe.each(engines)('avatar upload on %s', (engine) => {
     await t.close()
   })
 
-  const avatarsDir = () => join(t.uploadsDir, 'avatars')
+  const avatarsDir = () => join(t.mediaDir ?? '', 'avatars')
   const storedFiles = async () => (existsSync(avatarsDir()) ? (await readdir(avatarsDir())).sort() : [])
   const info = async (token: string) =>
     (await t.getJson<Envelope<UserProfile>>('/api/mall/user/info', { token })).body.data
@@ -119,14 +121,49 @@ describe.each(engines)('avatar upload on %s', (engine) => {
     const { status, body, token: fresh } = await upload(token, fileOf(png, 'me.png', 'image/png'))
     expect(status).toBe(200)
     const avatar = body.data?.avatar ?? ''
-    expect(avatar).toMatch(/^\/uploads\/avatars\/\d+-[0-9a-f]{24}\.png$/)
+    expect(avatar).toMatch(/^\/media\/avatars\/\d+-[0-9a-f]{24}\.png$/)
     expect((await info(token)).avatar).toBe(avatar)
     expect(readSessionClaims(fresh ?? '')?.avatar).toBe(avatar)
 
-    const served = await t.app.request(avatar)
-    expect(served.status).toBe(200)
-    expect(served.headers.get('content-type')).toBe('image/png')
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(png)
+    // At its store URL, and at the /uploads/avatars/ URL accounts from before the store still hold.
+    for (const url of [avatar, avatar.replace('/media/avatars/', '/uploads/avatars/')]) {
+      const served = await t.app.request(url)
+      expect(served.status, url).toBe(200)
+      expect(served.headers.get('content-type')).toBe('image/png')
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(png)
+    }
+  })
+
+  it('still serves an avatar from the folder of before the media store, and removes it when replaced', async () => {
+    const { token } = await signUp(t, 'legacy@example.com')
+    const userId = (await info(token)).id
+    const file = `${userId}-${'ab'.repeat(12)}.gif`
+    const legacyFile = join(t.legacyAvatarsDir, file)
+    await writeFile(legacyFile, TINY_GIF)
+    await t.db
+      .update(users)
+      .set({ avatar: `/uploads/avatars/${file}` })
+      .where(eq(users.id, userId))
+    const old = await t.app.request(`/uploads/avatars/${file}`)
+    expect(old.status).toBe(200)
+    expect(new Uint8Array(await old.arrayBuffer())).toEqual(TINY_GIF)
+
+    const replaced = await upload(token, fileOf(tinyPng(), 'new.png', 'image/png'))
+    expect(replaced.status).toBe(200)
+    expect(existsSync(legacyFile)).toBe(false)
+    expect((await t.app.request(`/uploads/avatars/${file}`)).status).toBe(404)
+  })
+
+  it('answers 404 for a missing avatar and for names that are no avatar of ours', async () => {
+    for (const path of [
+      `/uploads/avatars/1-${'0'.repeat(24)}.png`,
+      '/uploads/avatars/..%2F..%2Foutbox%2Fmail.png',
+      '/uploads/avatars/1-abc.svg',
+      '/media/avatars/x.png',
+    ]) {
+      expect((await t.app.request(path)).status, path).toBe(404)
+    }
   })
 
   it('replaces the previous avatar and removes its file', async () => {

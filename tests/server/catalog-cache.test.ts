@@ -327,9 +327,9 @@ async function appOn(db: Db, scratch: string) {
   return createApp({
     db,
     staticDir: scratch,
-    mediaDir: scratch,
     media: createLocalMediaStore(scratch),
-    uploadsDir: scratch,
+    mediaDir: scratch,
+    legacyAvatarsDir: undefined,
     logRequests: false,
     authKeys: await loadAuthKeys(db),
     mailer: createMailer({ smtpUrl: undefined, outboxDir: scratch, from: 'Yoyaku <no-reply@yoyaku.test>' }),

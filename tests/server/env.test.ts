@@ -14,6 +14,11 @@ describe('configuration', () => {
       mailFrom: 'Yoyaku <no-reply@yoyaku.local>',
       trustProxy: false,
       logRequests: true,
+      logLevel: 'info',
+      logFormat: 'json',
+      metricsToken: undefined,
+      drainNoticeMs: 2000,
+      media: { store: 'local', dir: resolve('data', 'media'), publicUrl: undefined },
     })
   })
 
@@ -30,6 +35,16 @@ describe('configuration', () => {
       MAIL_FROM: 'Shop <hello@shop.example>',
       TRUST_PROXY: '1',
       LOG_REQUESTS: '0',
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'pretty',
+      METRICS_TOKEN: 'a-metrics-token-of-32-characters',
+      DRAIN_NOTICE_MS: '5000',
+      MEDIA_STORE: 's3',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'yoyaku-media',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      MEDIA_PUBLIC_URL: 'https://cdn.shop.example/media/',
     })
     expect(env).toMatchObject({
       port: 9000,
@@ -43,6 +58,19 @@ describe('configuration', () => {
       mailFrom: 'Shop <hello@shop.example>',
       trustProxy: true,
       logRequests: false,
+      logLevel: 'warn',
+      logFormat: 'pretty',
+      metricsToken: 'a-metrics-token-of-32-characters',
+      drainNoticeMs: 5000,
+      media: {
+        store: 's3',
+        endpoint: 'http://minio:9000',
+        region: 'us-east-1',
+        bucket: 'yoyaku-media',
+        accessKeyId: 'key',
+        secretAccessKey: 'secret',
+        publicUrl: 'https://cdn.shop.example/media',
+      },
     })
   })
 
@@ -63,6 +91,15 @@ describe('configuration', () => {
     ],
     [{ TRUST_PROXY: 'yes' }, 'Invalid configuration: TRUST_PROXY must be 0 or 1 (got "yes")'],
     [{ LOG_REQUESTS: 'off' }, 'Invalid configuration: LOG_REQUESTS must be 0 or 1 (got "off")'],
+    [
+      { LOG_LEVEL: 'loud' },
+      'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ],
+    [{ METRICS_TOKEN: 'short' }, 'Invalid configuration: METRICS_TOKEN must be at least 16 characters'],
+    [
+      { MEDIA_STORE: 's3', S3_BUCKET: 'b' },
+      'Invalid configuration: MEDIA_STORE=s3 needs S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY as well',
+    ],
     [
       { ADMIN_PASSWORD: 'Str0ng!Pass' },
       'Invalid configuration: ADMIN_PASSWORD is set but ADMIN_EMAIL is not',

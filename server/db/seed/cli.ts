@@ -1,5 +1,5 @@
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { createMediaStore } from '../../services/media/create-media-store.ts'
 import { loadEnvOrExit, openDatabaseOrExit } from '../../startup.ts'
 import { DEFAULT_DEMO_PRODUCTS, DEFAULT_DEMO_SEED } from './demo-catalog.ts'
 import { appendDemoProducts, seedDemoCatalog } from './seed.ts'
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     const seeded = await seedDemoCatalog(database.db, {
       products: options.products,
       seed: options.seed,
-      mediaDir: join(env.dataDir, 'media'),
+      mediaStore: createMediaStore(env.media),
     })
     const outcome = seeded.seeded
       ? { verb: 'Seeded the demo catalog with', count: seeded.products }

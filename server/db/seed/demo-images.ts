@@ -1,5 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { DEMO_FOLDER, type MediaStore } from '../../services/media/media-store.ts'
 import { createRandom, mix32 } from './random.ts'
 
 /**
@@ -205,22 +204,26 @@ export function demoImages(): DemoImage[] {
   ]
 }
 
+/** Drawings checked (and written) at once: with a bucket, each is a request. */
+const WRITE_AT_ONCE = 8
+
 /**
- * Writes the pictures to `<mediaDir>/demo/`, served as `/media/demo/<file>`. Files that already exist
- * are left alone (an operator may have replaced them). Returns how many files were written.
+ * Puts the pictures in the media store as `demo/<file>`, served as `/media/demo/<file>`. Keys the
+ * store already holds are left alone (an operator may have replaced them). Returns how many were
+ * written. Two servers starting at once may both write one: the same bytes, each put whole.
  */
-export async function writeDemoImages(mediaDir: string): Promise<number> {
-  const dir = join(mediaDir, 'demo')
-  await mkdir(dir, { recursive: true })
+export async function writeDemoImages(store: MediaStore): Promise<number> {
+  const images = demoImages()
   let written = 0
-  for (const { file, svg } of demoImages()) {
-    try {
-      // 'wx' fails on an existing file, so two servers starting at once cannot clobber each other.
-      await writeFile(join(dir, file), svg, { flag: 'wx' })
-      written++
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    }
+  for (let start = 0; start < images.length; start += WRITE_AT_ONCE) {
+    await Promise.all(
+      images.slice(start, start + WRITE_AT_ONCE).map(async ({ file, svg }) => {
+        const key = `${DEMO_FOLDER}/${file}`
+        if (await store.exists(key)) return
+        await store.put(key, new TextEncoder().encode(svg), 'image/svg+xml')
+        written++
+      }),
+    )
   }
   return written
 }

@@ -36,13 +36,13 @@ export interface SeedOptions {
   seed?: number
   /** Sale dates are spread around this day; defaults to now. */
   today?: Date
-  /** Where to write the demo pictures (`<mediaDir>/demo/*.svg`); skipped when absent. */
-  mediaDir?: string
   /**
-   * Where the demo products' pictures are stored once through the upload pipeline; defaults to the
-   * local store under mediaDir. Without either, products get only their imgList.
+   * Where the demo drawings (`demo/*.svg`) and the demo products' pictures, stored once through the
+   * upload pipeline, go. Without it (nor mediaDir) nothing is stored and products get only their imgList.
    */
   mediaStore?: MediaStore
+  /** Shorthand for a local store in this folder, when mediaStore is absent. */
+  mediaDir?: string
 }
 
 async function lockSeeding(tx: Db): Promise<void> {
@@ -80,8 +80,8 @@ export async function seedDemoCatalog(
   const seed = options.seed ?? DEFAULT_DEMO_SEED
   const today = options.today ?? new Date()
   const count = options.products ?? DEFAULT_DEMO_PRODUCTS
-  if (options.mediaDir) await writeDemoImages(options.mediaDir)
   const store = options.mediaStore ?? (options.mediaDir ? createLocalMediaStore(options.mediaDir) : undefined)
+  if (store) await writeDemoImages(store)
   // Encoded before the transaction (seconds of CPU); new pictures only when the catalog is to be seeded.
   const catalogExists = async (reader: Db) =>
     (await reader.select({ id: categories.id }).from(categories).limit(1)).length > 0

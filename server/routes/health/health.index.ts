@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../app-env.ts'
-import { healthHandlers } from './health.handlers.ts'
-import { health } from './health.routes.ts'
+import { healthHandlers, readyHandlers } from './health.handlers.ts'
+import { health, ready } from './health.routes.ts'
 
-export const healthRoutes = new Hono<AppEnv>().get(health.path, ...healthHandlers)
+export const healthRoutes = new Hono<AppEnv>()
+  .get(health.path, ...healthHandlers)
+  .get(ready.path, ...readyHandlers)

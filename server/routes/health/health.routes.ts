@@ -9,4 +9,14 @@ export const health = {
   returns: '{ status: "ok", database: "ok" }',
 } satisfies RouteContract
 
-export const healthContracts = [health]
+export const ready = {
+  method: 'get',
+  path: '/ready',
+  summary:
+    'Readiness for a load balancer: 200 when the database is reachable and migrated and the process is not draining, else 503',
+  tag: 'system',
+  access: 'public',
+  returns: '{ status: "ready" } (503 with { status: "draining" | "database down" | "not migrated" })',
+} satisfies RouteContract
+
+export const healthContracts = [health, ready]

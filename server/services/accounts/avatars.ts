@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, unlink, writeFile } from 'node:fs/promises'
+import { unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { AVATAR_MAX_BYTES, type AvatarType } from '../../../src/domain/account.ts'
@@ -8,11 +8,14 @@ import { ValidationMessage } from '../../../src/domain/validation-messages.ts'
 import type { AppDeps } from '../../app-env.ts'
 import { users } from '../../db/schema.ts'
 import { ApiError } from '../../http/envelope.ts'
+import { AVATAR_FOLDER, AVATAR_URL_PREFIX, localMediaUrlOf, type MediaStore } from '../media/media-store.ts'
 import type { AccountRow } from './sessions.ts'
 
-/** Where avatars live: `${uploadsDir}/avatars`, served as /uploads/avatars/<file>. */
-export const AVATAR_FOLDER = 'avatars'
-export const AVATAR_URL_PREFIX = `/uploads/${AVATAR_FOLDER}/`
+/*
+ * Avatars live in the media store as `avatars/<file>` and are shown at the store's URL of that key.
+ * Accounts keep the URL they were given: those from before the store (`/uploads/avatars/<file>`) are
+ * served from the same key (and, on a local store, from their old folder until media:migrate).
+ */
 
 export interface ImageKind {
   type: AvatarType
@@ -43,18 +46,30 @@ export function sniffImageType(bytes: Uint8Array): ImageKind | undefined {
 
 const fileError = (message: string) => new ApiError(ResultCode.invalidInput, `file: ${message}`)
 
-/** An avatar file name of ours for this account; anything else in the column is never deleted. */
-function ownAvatarFile(avatar: string | null, userId: number): string | undefined {
-  if (!avatar?.startsWith(AVATAR_URL_PREFIX)) return undefined
-  const name = avatar.slice(AVATAR_URL_PREFIX.length)
-  return new RegExp(`^${userId}-[0-9a-f]{24}\\.(jpg|png|gif|webp)$`).test(name) ? name : undefined
+/** Names of our avatar files: only the account's own are ever deleted. */
+const avatarFilePattern = (userId: number) => new RegExp(`^${userId}-[0-9a-f]{24}\\.(jpg|png|gif|webp)$`)
+
+/**
+ * The store key of an avatar URL of ours for this account: its old /uploads/ form, this server's
+ * /media/ form, or the store's current URL (MEDIA_PUBLIC_URL). Anything else in the column (another
+ * address, another account's file) is never deleted.
+ */
+export function ownAvatarKey(avatar: string | null, userId: number, store: MediaStore): string | undefined {
+  const file = avatar?.slice(avatar.lastIndexOf('/') + 1) ?? ''
+  if (!avatar || !avatarFilePattern(userId).test(file)) return undefined
+  const key = `${AVATAR_FOLDER}/${file}`
+  const ours = [`${AVATAR_URL_PREFIX}${file}`, localMediaUrlOf(key), store.urlOf(key)]
+  return ours.includes(avatar) ? key : undefined
 }
 
-async function removeQuietly(path: string): Promise<void> {
+/** Removes an avatar from the store and, on a local store, from the folder of avatars before it. */
+async function removeAvatar(deps: AppDeps, key: string): Promise<void> {
+  await deps.media.delete(key)
+  if (!deps.legacyAvatarsDir) return
   try {
-    await unlink(path)
+    await unlink(join(deps.legacyAvatarsDir, key.slice(AVATAR_FOLDER.length + 1)))
   } catch (error) {
-    // Already gone is what we wanted.
+    // Already gone (or never there) is what we wanted.
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
 }
@@ -72,11 +87,10 @@ export async function storeAvatar(deps: AppDeps, userId: number, file: unknown):
   const kind = sniffImageType(bytes)
   if (!kind) throw fileError(ValidationMessage.avatarType)
 
-  const folder = join(deps.uploadsDir, AVATAR_FOLDER)
-  const name = `${userId}-${randomBytes(12).toString('hex')}.${kind.ext}`
-  const stored = join(folder, name)
-  await mkdir(folder, { recursive: true })
-  await writeFile(stored, bytes)
+  const key = `${AVATAR_FOLDER}/${userId}-${randomBytes(12).toString('hex')}.${kind.ext}`
+  await deps.media.put(key, bytes, kind.type)
+  // A stored avatar no account points at is removed at once; one that fails to go is only unseen.
+  const forget = () => deps.media.delete(key).catch(() => undefined)
 
   // The row is locked while it changes, so two uploads at once each remove the file the other replaced.
   const { previous, account } = await deps.db
@@ -88,20 +102,25 @@ export async function storeAvatar(deps: AppDeps, userId: number, file: unknown):
         .for('update')
       const [account] = await tx
         .update(users)
-        .set({ avatar: `${AVATAR_URL_PREFIX}${name}`, updatedAt: deps.now() })
+        .set({ avatar: deps.media.urlOf(key), updatedAt: deps.now() })
         .where(eq(users.id, userId))
         .returning()
       return { previous: current?.avatar ?? null, account }
     })
     .catch(async (error: unknown) => {
-      await removeQuietly(stored)
+      await forget()
       throw error
     })
   if (!account) {
-    await removeQuietly(stored)
+    await forget()
     throw new ApiError(ResultCode.sessionExpired, 'Your session has ended; please log in again')
   }
-  const previousFile = ownAvatarFile(previous, userId)
-  if (previousFile) await removeQuietly(join(folder, previousFile))
+  const previousKey = ownAvatarKey(previous, userId, deps.media)
+  // The account already shows the new avatar: an old one that fails to go is unseen, not an error.
+  if (previousKey) {
+    await removeAvatar(deps, previousKey).catch((error: unknown) => {
+      console.error(`[avatars] could not remove ${previousKey}: ${(error as Error).message}`)
+    })
+  }
   return account
 }

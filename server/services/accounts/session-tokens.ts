@@ -43,6 +43,16 @@ export async function checkSessionToken(key: Uint8Array, token: string, now: Dat
   }
 }
 
+/**
+ * What checkSessionToken answers at `now` for claims whose signature was checked before (a per-process
+ * cache keeps them): the signature cannot stop being valid, the lifetime can. The same comparison as
+ * jose's: a token is expired from its `exp` second on.
+ */
+export function claimsCheckAt(claims: SessionClaims, now: Date): TokenCheck {
+  if (claims.exp <= Math.floor(now.getTime() / 1000)) return { status: 'expired' }
+  return { status: 'valid', claims }
+}
+
 /** Whether a token this close to its end gets a fresh one with the response. */
 export function needsRenewal(claims: Pick<SessionClaims, 'exp'>, now: Date): boolean {
   return claims.exp - now.getTime() / 1000 < RENEW_WHEN_LEFT_SECONDS

@@ -49,6 +49,39 @@ export type SessionLookup =
   | { status: 'ended' }
   | { status: 'disabled' }
 
+/**
+ * The database sends the user id on this channel whenever the account, one of its sessions' ends, or
+ * its favourites change (triggers of migration 0015), and '*' when a table is emptied: the
+ * per-process session caches drop what they hold of that user.
+ */
+export const ACCOUNT_CHANGED_CHANNEL = 'yoyaku_account_changed'
+
+/** A session's row as far as its checks need it, with its account's row; undefined when there is none. */
+export type StoredSession =
+  | { session: { expiresAt: Date; revokedAt: Date | null }; account: AccountRow }
+  | undefined
+
+/** Reads the session named by a token, with its account (one query). */
+export async function readSession(db: Db, sessionId: string, userId: number): Promise<StoredSession> {
+  const [row] = await db
+    .select({ expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, account: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+  if (!row) return undefined
+  const { account, ...session } = row
+  return { session, account }
+}
+
+/** What a stored session allows as of `now`: its expiry is checked at every use, so it needs no notice. */
+export function sessionStatusAt(stored: StoredSession, now: Date): SessionLookup {
+  if (!stored || stored.session.expiresAt <= now) return { status: 'ended' }
+  // Disabling a staff account also revokes its sessions; its next call still says why (9005, not 9004).
+  if (stored.account.disabled) return { status: 'disabled' }
+  if (stored.session.revokedAt) return { status: 'ended' }
+  return { status: 'active', account: stored.account }
+}
+
 /** The session named by a token, with its account, as of `now`. */
 export async function lookUpSession(
   db: Db,
@@ -56,16 +89,7 @@ export async function lookUpSession(
   userId: number,
   now: Date,
 ): Promise<SessionLookup> {
-  const [row] = await db
-    .select({ session: sessions, account: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-  if (!row || row.session.expiresAt <= now) return { status: 'ended' }
-  // Disabling a staff account also revokes its sessions; its next call still says why (9005, not 9004).
-  if (row.account.disabled) return { status: 'disabled' }
-  if (row.session.revokedAt) return { status: 'ended' }
-  return { status: 'active', account: row.account }
+  return sessionStatusAt(await readSession(db, sessionId, userId), now)
 }
 
 export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {

@@ -12,6 +12,7 @@ import { ResultCode } from '../../../src/domain/result-code.ts'
 import type { AppDeps } from '../../app-env.ts'
 import { users } from '../../db/schema.ts'
 import { ApiError } from '../../http/envelope.ts'
+import { log } from '../../observability/log.ts'
 import { codeMail } from '../mail/account-mail.ts'
 import { countEvent, peekCount, type RateLimit } from '../rate-limit.ts'
 import { changeWithCode, discardCode, newCode, resendWait, storeCode } from './email-codes.ts'
@@ -107,7 +108,7 @@ export async function sendEmailCode(
     await deps.mailer.send(codeMail({ to: email, type, language: request.language, code, link }))
   } catch (error) {
     await discardCode(deps.db, codeId)
-    console.error(`[mail] the ${CODE_PURPOSE[type]} code to ${email} was not sent:`, error)
+    log.error({ err: error }, `[mail] a ${CODE_PURPOSE[type]} code was not sent`)
     throw new ApiError(ResultCode.internal, 'The e-mail could not be sent; please try again in a moment')
   }
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import { canExtraFeeTransition, ExtraFeeStatus } from '../../../src/domain/extra-fee.ts'
 import type { Db } from '../../db/client.ts'
 import { extraFees, type payments } from '../../db/schema.ts'
+import { log } from '../../observability/log.ts'
 import { unlockPaidUpPackages } from './package-unlock.ts'
 
 /* What a confirmed extra-fee payment does (settle()'s effect for purpose 'extra'). */
@@ -40,7 +41,7 @@ export async function extraFeesPaid(tx: Db, payment: PaymentRow, at: Date): Prom
   const paidIds = new Set(paid.map((fee) => fee.id))
   const missed = ids.filter((id) => !paidIds.has(id))
   if (missed.length > 0) {
-    console.error(
+    log.error(
       `[payments] PAID AFTER THE FEES CLOSED: payment ${payment.id} (¥${payment.amount}) for extra fees ${missed.join(', ')}, which are no longer awaiting payment: refund them`,
     )
   }

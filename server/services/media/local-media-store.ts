@@ -1,22 +1,33 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { assertMediaKey, contentTypeOfKey, localMediaUrlOf, type MediaStore } from './media-store.ts'
+import {
+  assertContentTypeOfKey,
+  assertMediaKey,
+  contentTypeOfKey,
+  type MediaStore,
+  mediaUrlOf,
+  publicOriginOf,
+} from './media-store.ts'
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT'
 
 /**
- * Media as files under `<root>` (the data folder's `media/`), served by the app at /media/<key>. Keys
- * are checked against the store's own pattern, so no key can reach outside the folder.
+ * Media as files under `root` (MEDIA_DIR, by default the data folder's `media/`; a volume every process
+ * mounts when there are several), served by the app at /media/<key>. Keys are checked against the
+ * store's own pattern, so no key can reach outside the folder.
  */
-export function createLocalMediaStore(root: string): MediaStore {
+export function createLocalMediaStore(root: string, options: { publicUrl?: string } = {}): MediaStore {
   const pathOf = (key: string) => {
     assertMediaKey(key)
     return join(root, key)
   }
   return {
+    publicOrigin: publicOriginOf(options.publicUrl),
     async put(key, bytes, contentType) {
       const path = pathOf(key)
       // The extension decides the type the file is served with: the two must agree.
-      if (contentTypeOfKey(key) !== contentType) throw new Error(`${key} cannot hold ${contentType}`)
+      assertContentTypeOfKey(key, contentType)
       await mkdir(dirname(path), { recursive: true })
       // Written aside and renamed into place: a reader sees the whole file or none.
       const partial = `${path}.${randomBytes(6).toString('hex')}.partial`
@@ -32,20 +43,26 @@ export function createLocalMediaStore(root: string): MediaStore {
       try {
         return { bytes: new Uint8Array(await readFile(pathOf(key))), contentType: contentTypeOfKey(key) }
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+        if (isMissing(error)) return undefined
         throw error
       }
     },
     urlOf(key) {
-      assertMediaKey(key)
-      return localMediaUrlOf(key)
+      return mediaUrlOf(key, options.publicUrl)
     },
     async exists(key) {
       try {
         return (await stat(pathOf(key))).isFile()
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
+        if (isMissing(error)) return false
         throw error
+      }
+    },
+    async delete(key) {
+      try {
+        await unlink(pathOf(key))
+      } catch (error) {
+        if (!isMissing(error)) throw error
       }
     },
   }

@@ -5,6 +5,7 @@ import { tryAdvisoryXactLock } from '../../db/advisory-locks.ts'
 import type { Db } from '../../db/client.ts'
 import { orders } from '../../db/schema.ts'
 import { ApiError } from '../../http/envelope.ts'
+import { log } from '../../observability/log.ts'
 import { cancelUnpaidOrder } from './cancel-order.ts'
 
 /**
@@ -55,7 +56,7 @@ export async function expireUnpaidOrders(db: Db, now: Date): Promise<OrderExpiry
       if (error instanceof ApiError && error.code === ResultCode.conflict) {
         result.busy.push(id)
       } else {
-        console.error(`[order-expiry] order ${id}:`, error)
+        log.error({ err: error }, `[order-expiry] order ${id}`)
         result.failed.push(id)
       }
     }

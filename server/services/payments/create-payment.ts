@@ -14,6 +14,7 @@ import { ResultCode } from '../../../src/domain/result-code.ts'
 import type { Db } from '../../db/client.ts'
 import { orders, payments } from '../../db/schema.ts'
 import { ApiError, notFound } from '../../http/envelope.ts'
+import { log } from '../../observability/log.ts'
 import { ownAddress } from '../addresses.ts'
 import type { GatewayDeps, PaymentAttempt, PaymentGateway } from './gateway.ts'
 import { gatewayFor, gatewayOfPayment } from './gateways.ts'
@@ -143,7 +144,7 @@ export async function beginAtGateway(
       // A refusal the shopper can act on (Stripe's ¥50 minimum) stays as it is. A provider that cannot
       // be reached or refuses our credentials rolls the attempt back: no payment row, the order as it was.
       if (error instanceof ApiError) throw error
-      console.error(`[payments] ${gateway.name} could not begin payment ${paymentId}:`, error)
+      log.error({ err: error }, `[payments] ${gateway.name} could not begin payment ${paymentId}`)
       throw paymentUnavailable()
     })
   if (begun.providerRef) {
@@ -171,7 +172,7 @@ export async function closeAtProviders(ended: EndedPayment[], deps: GatewayDeps)
         status: PaymentStatus.cancel,
       })
       .catch((error: unknown) =>
-        console.warn(`[payments] could not close superseded ${payment.id} at ${payment.gateway}:`, error),
+        log.warn({ err: error }, `[payments] could not close superseded ${payment.id} at ${payment.gateway}`),
       )
   }
 }

@@ -8,6 +8,7 @@ import {
 } from '../../../src/domain/extra-fee.ts'
 import type { Db } from '../../db/client.ts'
 import { extraFees } from '../../db/schema.ts'
+import { log } from '../../observability/log.ts'
 
 /* The late-fee record of an order (extra fee type 3, at most one per order) as the balance payment sees it. */
 
@@ -73,7 +74,7 @@ export async function settleBalanceLateFee(tx: Db, paid: BalanceLateFee, at: Dat
   }
   if (record.status !== ExtraFeeStatus.waitPay) {
     if (paid.lateFee > 0) {
-      console.error(
+      log.error(
         `[payments] LATE FEE PAID TWICE: payment ${paid.paymentId} carried ¥${paid.lateFee} for order ${paid.orderId}, whose late fee ${record.id} is already in status ${record.status}: refund the fee`,
       )
     }

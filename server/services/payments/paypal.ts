@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { log } from '../../observability/log.ts'
 import type { GatewayDeps, GatewayEvent, GatewayPayment, IgnoredEvent, PaymentGateway } from './gateway.ts'
 import { PAYMENT_ID_PATTERN } from './payment-ids.ts'
 import { PaypalApiError, type PaypalClient, paypalClient } from './paypal-client.ts'
@@ -160,7 +161,7 @@ export function paypalEventOf(body: unknown): GatewayEvent | IgnoredEvent | stri
   const paymentId = resource.custom_id ?? resource.purchase_units?.[0]?.custom_id
   if (!paymentId) return { ignored: `${event_type} names no payment` }
   if (event_type === 'PAYMENT.CAPTURE.REVERSED') {
-    console.warn(`[webhook] ${PAYPAL_GATEWAY}: ${event_type} for ${paymentId}: money taken back by PayPal`)
+    log.warn(`[webhook] ${PAYPAL_GATEWAY}: ${event_type} for ${paymentId}: money taken back by PayPal`)
   }
   return {
     eventId: id,
@@ -176,7 +177,7 @@ export function paypalEventOf(body: unknown): GatewayEvent | IgnoredEvent | stri
 export function paypalGateway(deps: GatewayDeps, settings: PaypalSettings): PaymentGateway {
   const client = paypalClient(settings, deps.now)
   const refused = (why: string) => {
-    console.warn(`[webhook] ${PAYPAL_GATEWAY}: refused (${why})`)
+    log.warn(`[webhook] ${PAYPAL_GATEWAY}: refused (${why})`)
     return null
   }
 
@@ -232,7 +233,7 @@ export function paypalGateway(deps: GatewayDeps, settings: PaypalSettings): Paym
         if (order.status === 'APPROVED') await captureOrder(client, payment)
       } catch (error) {
         // The browser still goes on to the return page, which waits for the webhook's word.
-        console.warn(`[payments] ${PAYPAL_GATEWAY}: return of ${payment.paymentId} (${outcome}):`, error)
+        log.warn({ err: error }, `[payments] ${PAYPAL_GATEWAY}: return of ${payment.paymentId} (${outcome})`)
       }
       return { end: null }
     },

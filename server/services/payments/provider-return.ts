@@ -3,6 +3,7 @@ import { PaymentStatus } from '../../../src/domain/payment-status.ts'
 import { type PayReturnOutcome, payReturnPage } from '../../../src/domain/payments.ts'
 import { payments } from '../../db/schema.ts'
 import { notFound } from '../../http/envelope.ts'
+import { log } from '../../observability/log.ts'
 import type { GatewayDeps } from './gateway.ts'
 import { gatewayOfPayment } from './gateways.ts'
 import { failPayment } from './settle.ts'
@@ -53,7 +54,10 @@ export async function providerReturn(
       outcome,
     )
     .catch((error: unknown) => {
-      console.warn(`[payments] return of ${payment.id} (${outcome}): ${gateway.name} not reachable:`, error)
+      log.warn(
+        { err: error },
+        `[payments] return of ${payment.id} (${outcome}): ${gateway.name} not reachable`,
+      )
       return { end: null }
     })
   if (looked.end) {

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { orders, payments } from '../../db/schema.ts'
 import { ApiError, notFound } from '../../http/envelope.ts'
+import { log } from '../../observability/log.ts'
 import { changePoints } from '../points.ts'
 import { closeAtProviders, POINTS_GATEWAY } from './create-payment.ts'
 import { gatewayOfPayment } from './gateways.ts'
@@ -129,7 +130,7 @@ export async function refundOrder(
             // An adapter's own refusal says what to do; anything else (no answer, an answer we cannot
             // read) is the same for the operator: nothing changed, try again.
             if (error instanceof ApiError) throw error
-            console.error(`[payments] ${payment.gateway} could not refund ${payment.id}:`, error)
+            log.error({ err: error }, `[payments] ${payment.gateway} could not refund ${payment.id}`)
             throw new ApiError(
               ResultCode.conflict,
               `${payment.gateway} could not refund payment ${payment.id}: nothing was changed, please try again`,
@@ -173,7 +174,7 @@ export async function refundOrder(
       .returning({ status: orders.status, refundAmount: orders.refundAmount })
     if (!after) throw new ApiError(ResultCode.conflict, 'This order changed meanwhile; please try again')
     await closeAtProviders(abandoned, deps)
-    console.log(
+    log.info(
       `[payments] order ${order.id} refunded by operator ${request.actorId ?? '-'}: ¥${yen} over ${refunded.length} payment(s)`,
     )
     return {

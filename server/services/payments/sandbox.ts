@@ -13,6 +13,7 @@ import type { AppDeps } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { payments } from '../../db/schema.ts'
 import { ApiError, notFound } from '../../http/envelope.ts'
+import { log } from '../../observability/log.ts'
 import { serverSecret } from '../accounts/server-secrets.ts'
 import type { GatewayEvent, PaymentGateway } from './gateway.ts'
 import { randomBase62 } from './payment-ids.ts'
@@ -148,7 +149,7 @@ export function sandboxGateway(deps: Pick<AppDeps, 'db' | 'now'>): PaymentGatewa
       const key = await sandboxKey(deps.db)
       const checked = verifySandboxWebhook(key, rawBody, headers.get(SANDBOX_SIGNATURE_HEADER), deps.now())
       if ('refused' in checked) {
-        console.warn(`[webhook] ${SANDBOX_GATEWAY}: refused (${checked.refused})`)
+        log.warn(`[webhook] ${SANDBOX_GATEWAY}: refused (${checked.refused})`)
         return null
       }
       return checked.event
@@ -283,14 +284,16 @@ export async function sandboxOutcome(
   if (delayMs > 0) {
     const later = new Promise<void>((resolve) => setTimeout(resolve, delayMs))
       .then(deliver)
-      .catch((error: unknown) => console.error(`[sandbox] late delivery for ${payment.id} failed:`, error))
+      .catch((error: unknown) =>
+        log.error({ err: error }, `[sandbox] late delivery for ${payment.id} failed`),
+      )
       .finally(() => inFlight.delete(later))
     inFlight.add(later)
   } else {
     // A failed delivery does not change where the browser goes (a real provider redirects regardless):
     // the return page keeps waiting on the payment's status.
     await deliver().catch((error: unknown) =>
-      console.error(`[sandbox] delivery for ${payment.id} failed:`, error),
+      log.error({ err: error }, `[sandbox] delivery for ${payment.id} failed`),
     )
   }
   return { location: returnPage(payment.purpose, outcome, payment.id) }
@@ -328,5 +331,5 @@ async function sendEvent(
   })
   // The shop's answer matters to a provider only as "retry or not"; the sandbox does not retry.
   await response.arrayBuffer()
-  if (!response.ok) console.warn(`[sandbox] webhook ${eventId} (${spec.type}) answered ${response.status}`)
+  if (!response.ok) log.warn(`[sandbox] webhook ${eventId} (${spec.type}) answered ${response.status}`)
 }

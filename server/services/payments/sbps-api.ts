@@ -1,5 +1,6 @@
 import { ResultCode } from '../../../src/domain/result-code.ts'
 import { ApiError } from '../../http/envelope.ts'
+import { log } from '../../observability/log.ts'
 import { DEFAULT_API_BASES, PROVIDER_TIMEOUT_MS, type SbpsSettings } from './provider-settings.ts'
 import {
   escapeMarkup,
@@ -214,7 +215,7 @@ export async function refundSbpsCard(
     answer = await postSbpsApi(settings, SBPS_CARD_REFUND_REQUEST, fields)
   } catch (error) {
     const why = failureOf(error)
-    console.error(`[payments] sbps: refund of ${refund.paymentId} got no answer from SBPS (${why})`)
+    log.error(`[payments] sbps: refund of ${refund.paymentId} got no answer from SBPS (${why})`)
     throw new ApiError(
       ResultCode.conflict,
       `SBPS gave no answer to the refund of payment ${refund.paymentId} (${why}): nothing was changed, please try again`,
@@ -225,12 +226,12 @@ export async function refundSbpsCard(
     return { refundRef: answer.fields.get('res_sps_transaction_id') || refund.trackingId }
   }
   if (ALREADY_RETURNED.test(answer.errCode)) {
-    console.warn(
+    log.warn(
       `[payments] sbps: payment ${refund.paymentId} (tracking id ${refund.trackingId}) was already given back at SBPS (${answer.errCode}): recorded as refunded`,
     )
     return { refundRef: refund.trackingId }
   }
-  console.error(`[payments] sbps: refund of ${refund.paymentId} refused by SBPS (${answer.errCode})`)
+  log.error(`[payments] sbps: refund of ${refund.paymentId} refused by SBPS (${answer.errCode})`)
   throw new ApiError(
     ResultCode.conflict,
     `SBPS refused the refund of payment ${refund.paymentId} (code ${answer.errCode || 'none'}): nothing was changed`,

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import * as v from 'valibot'
 import { ResultCode } from '../../../src/domain/result-code.ts'
 import { ApiError } from '../../http/envelope.ts'
+import { log } from '../../observability/log.ts'
 import type { GatewayDeps, GatewayEvent, PaymentGateway } from './gateway.ts'
 import { PAYMENT_ID_PATTERN } from './payment-ids.ts'
 import type { SbpsSettings } from './provider-settings.ts'
@@ -211,7 +212,7 @@ export function sbpsGateway(
     async verifyWebhook(rawBody) {
       const checked = verifySbpsNotification(settings, rawBody, deps.now())
       if ('refused' in checked) {
-        console.warn(`[webhook] ${SBPS_GATEWAY}: refused (${checked.refused})`)
+        log.warn(`[webhook] ${SBPS_GATEWAY}: refused (${checked.refused})`)
         return null
       }
       return checked.event

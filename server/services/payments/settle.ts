@@ -10,6 +10,7 @@ import { effectiveTier } from '../../../src/domain/tier-terms.ts'
 import type { Db } from '../../db/client.ts'
 import { orders, packages, payments, users } from '../../db/schema.ts'
 import { ApiError } from '../../http/envelope.ts'
+import { log } from '../../observability/log.ts'
 import { extraFeesPaid } from '../extras/fees-paid.ts'
 import { advanceOrdersOfPackage } from '../packaging/package-orders.ts'
 import { changePoints } from '../points.ts'
@@ -50,13 +51,13 @@ export async function settle(tx: Db, confirmation: Confirmation, at: Date): Prom
   if (!canPaymentTransition(status, PaymentStatus.pay)) {
     // The provider took money for an attempt we had ended (superseded by a newer attempt, or cancelled
     // after the shopper had paid). The flow never reopens it: the operator refunds it at the provider.
-    console.error(
+    log.error(
       `[payments] MONEY RECEIVED for payment ${payment.id} in status ${status} (provider ref ${confirmation.providerRef}, ¥${confirmation.amount}): refund it at the provider`,
     )
     return { settled: false, status }
   }
   if (confirmation.amount !== payment.amount || confirmation.currency !== payment.currency) {
-    console.error(
+    log.error(
       `[payments] refused confirmation of ${payment.id}: ${confirmation.currency} ${confirmation.amount} confirmed, ${payment.currency} ${payment.amount} expected`,
     )
     throw new ApiError(ResultCode.invalidInput, 'amount: does not match the payment')
@@ -121,7 +122,7 @@ async function depositPaid(tx: Db, payment: PaymentRow, at: Date): Promise<void>
     // The money is kept on record: the payment stays 2 pay, so it shows on the order's payments in
     // the ops console, and the operator refunds it at the provider — it is never silently dropped.
     // The order is not revived (1 is terminal, so refundOrder does not apply) and earns no points.
-    console.error(
+    log.error(
       `[payments] PAID AFTER THE ORDER CLOSED: payment ${payment.id} (¥${payment.amount}) for order ${orderId}, which is no longer awaiting payment: refund it`,
     )
     return
@@ -150,7 +151,7 @@ async function balancePaid(tx: Db, payment: PaymentRow, at: Date): Promise<void>
   if (!order) {
     // The order left 5 while the shopper was paying (forfeited past the grace window, or refunded).
     // As for the deposit: the payment stays 2 pay on record, the operator refunds it, nothing revives.
-    console.error(
+    log.error(
       `[payments] PAID AFTER THE ORDER CLOSED: payment ${payment.id} (¥${payment.amount}) for order ${orderId}, which is no longer awaiting its balance: refund it`,
     )
     return
@@ -198,7 +199,7 @@ async function shippingPaid(tx: Db, payment: PaymentRow, at: Date): Promise<void
     // The package left 3 while the shopper was paying (the sweep locked it, 3 → 7, for an overdue fee).
     // As for an order: the payment stays 2 pay on record, the operator refunds it at the provider, and
     // nothing moves (unlocking is the storage fees' business, not this payment's).
-    console.error(
+    log.error(
       `[payments] PAID AFTER THE PACKAGE MOVED ON: payment ${payment.id} (¥${payment.amount}) for package ${packageId}, which is no longer awaiting its shipping fee: refund it`,
     )
     return

@@ -2,6 +2,7 @@ import Stripe from 'stripe'
 import { PAYMENT_UNAVAILABLE_MESSAGE } from '../../../src/domain/payments.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
 import { ApiError } from '../../http/envelope.ts'
+import { log } from '../../observability/log.ts'
 import type { GatewayDeps, GatewayPayment, PaymentAttempt, PaymentGateway } from './gateway.ts'
 import { PROVIDER_TIMEOUT_MS, type StripeSettings } from './provider-settings.ts'
 import { PAYMENT_ID_METADATA, readStripeWebhook } from './stripe-events.ts'
@@ -130,7 +131,7 @@ const described = (error: unknown) =>
 
 /** A Stripe failure while the shopper waits: logged, answered as "unavailable" (409). */
 function unavailable(what: string, error: unknown): ApiError {
-  console.error(`[payments] stripe: ${what} failed:`, described(error))
+  log.error({ err: described(error) }, `[payments] stripe: ${what} failed`)
   return new ApiError(ResultCode.conflict, PAYMENT_UNAVAILABLE_MESSAGE, { message: null })
 }
 
@@ -173,7 +174,7 @@ export function stripeGateway(deps: Pick<GatewayDeps, 'now'>, settings: StripeSe
         deps.now(),
       )
       if ('refused' in read) {
-        console.warn(`[webhook] ${STRIPE_GATEWAY}: refused (${read.refused})`)
+        log.warn(`[webhook] ${STRIPE_GATEWAY}: refused (${read.refused})`)
         return null
       }
       return 'ignored' in read ? { ignored: read.ignored } : read.event
@@ -201,7 +202,7 @@ export function stripeGateway(deps: Pick<GatewayDeps, 'now'>, settings: StripeSe
         return { refundRef: refund.id }
       } catch (error) {
         if (error instanceof ApiError) throw error
-        console.error(`[payments] stripe: refund of ${payment.paymentId} failed:`, described(error))
+        log.error({ err: described(error) }, `[payments] stripe: refund of ${payment.paymentId} failed`)
         throw refusal(
           error instanceof Stripe.errors.StripeError ? error.message : 'an unexpected error (see the log)',
         )
@@ -221,9 +222,9 @@ export function stripeGateway(deps: Pick<GatewayDeps, 'now'>, settings: StripeSe
       if (!payment.providerRef) return
       const sessionId = payment.providerRef
       await expire(sessionId).catch((error: unknown) =>
-        console.warn(
-          `[payments] stripe: could not expire ${sessionId} of ${payment.paymentId}:`,
-          described(error),
+        log.warn(
+          { err: described(error) },
+          `[payments] stripe: could not expire ${sessionId} of ${payment.paymentId}`,
         ),
       )
     },

@@ -3,6 +3,8 @@ import { PaymentStatus } from '../../../src/domain/payment-status.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
 import { payments, webhookEvents } from '../../db/schema.ts'
 import { ApiError, notFound } from '../../http/envelope.ts'
+import { log } from '../../observability/log.ts'
+import { countPayment } from '../../observability/metrics.ts'
 import type { GatewayDeps, GatewayEvent, PaymentGateway } from './gateway.ts'
 import { webhookGateway } from './gateways.ts'
 import { failPayment, settle } from './settle.ts'
@@ -16,7 +18,8 @@ export type WebhookOutcome =
   | 'ignored'
 
 const refused = (gateway: string, why: string) => {
-  console.warn(`[webhook] ${gateway}: refused (${why})`)
+  log.warn(`[webhook] ${gateway}: refused (${why})`)
+  countPayment(gateway, 'refused')
   return new ApiError(ResultCode.invalidInput, 'webhook: refused')
 }
 
@@ -37,9 +40,13 @@ export async function receiveWebhook(
   if (!gateway) throw notFound('Webhook endpoint')
   const event = await gateway.verifyWebhook(rawBody, headers)
   // The gateway has written the one log line saying why (no details go back to the sender).
-  if (!event) throw new ApiError(ResultCode.invalidInput, 'webhook: refused')
+  if (!event) {
+    countPayment(gateway.name, 'refused')
+    throw new ApiError(ResultCode.invalidInput, 'webhook: refused')
+  }
   if ('ignored' in event) {
-    console.log(`[webhook] ${gateway.name}: ignored (${event.ignored})`)
+    log.info(`[webhook] ${gateway.name}: ignored (${event.ignored})`)
+    countPayment(gateway.name, 'ignored')
     return { gateway, outcome: 'ignored' }
   }
   const at = deps.now()
@@ -66,6 +73,8 @@ export async function receiveWebhook(
     await apply(tx, event, payment.providerRef, at)
     return 'applied' as const
   })
+  // `succeeded`, `failed`, `cancelled`, … once per event; a repeated delivery counts as `duplicate`.
+  countPayment(gateway.name, outcome === 'applied' ? event.kind : outcome)
   if (outcome === 'applied' && event.kind === 'approved') await captureApproved(deps, gateway, event)
   return { gateway, outcome }
 }
@@ -92,7 +101,7 @@ async function captureApproved(deps: GatewayDeps, gateway: PaymentGateway, event
   await gateway
     .capture({ paymentId: event.paymentId, ...payment, status: PaymentStatus.waitPay })
     .catch((error: unknown) =>
-      console.error(`[webhook] ${gateway.name}: capture of ${event.paymentId} failed:`, error),
+      log.error({ err: error }, `[webhook] ${gateway.name}: capture of ${event.paymentId} failed`),
     )
 }
 
@@ -121,7 +130,7 @@ async function apply(
       // A failure of an earlier attempt at the provider (a first card declined before the one that
       // is being tried now), reported late, does not end the attempt in progress.
       if (event.providerRef && currentRef && event.providerRef !== currentRef) {
-        console.warn(
+        log.warn(
           `[webhook] ${event.eventId}: ${event.kind} of an older attempt of ${event.paymentId}; ignored`,
         )
         return

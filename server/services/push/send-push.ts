@@ -6,6 +6,7 @@ import { isAllowedPushEndpoint } from '../../../src/domain/push.ts'
 import type { PushDeps } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { pushSubscriptions } from '../../db/schema.ts'
+import { log } from '../../observability/log.ts'
 import type { PushOutcome, PushToUser } from './push-types.ts'
 import { loadVapidKeys } from './vapid-keys.ts'
 
@@ -108,7 +109,7 @@ export function createPushToUser(
         outcome[delivery.result] += 1
         await record(db, row.id, delivery, now)
         if (delivery.result === 'failed') {
-          console.warn(
+          log.warn(
             `[push] subscription ${row.id} at ${new URL(row.endpoint).origin} refused a message: ${delivery.why}`,
           )
         }

@@ -12,6 +12,7 @@ import {
 } from '../../../src/domain/reminders.ts'
 import type { Db } from '../../db/client.ts'
 import { reminders, users } from '../../db/schema.ts'
+import { log } from '../../observability/log.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { PushMessage, PushOutcome, PushToUser } from '../push/push-types.ts'
 import { type DueTarget, dueKey } from './due-reminders.ts'
@@ -208,7 +209,7 @@ async function mailOne(
     await deps.mailer.send(message)
     return 'sent'
   } catch (error) {
-    console.error(`[reminders] mail of reminder ${id} failed:`, error)
+    log.error({ err: error }, `[reminders] mail of reminder ${id} failed`)
     return 'failed'
   }
 }
@@ -225,7 +226,7 @@ async function pushOne(
     outcome = await deps.pushToUser(row.userId, message, now)
   } catch (error) {
     // The sender itself failed (its database, its keys): as if every push service asked to wait.
-    console.error(`[reminders] push of reminder ${row.id} failed:`, error)
+    log.error({ err: error }, `[reminders] push of reminder ${row.id} failed`)
     outcome = { subscriptions: 1, sent: 0, removed: 0, retryLater: 1, failed: 0 }
   }
   return { status: pushStatusAfter(outcome, attempts), attempts }

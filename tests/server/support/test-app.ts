@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type ServerType, serve } from '@hono/node-server'
 import { createApp } from '../../../server/app.ts'
-import type { PushDeps } from '../../../server/app-env.ts'
+import type { AppDeps, PushDeps } from '../../../server/app-env.ts'
 import type { Db } from '../../../server/db/client.ts'
 import { loadAuthKeys } from '../../../server/services/accounts/server-secrets.ts'
 import { createMailer } from '../../../server/services/mail/mailer.ts'
 import { createLocalMediaStore } from '../../../server/services/media/local-media-store.ts'
+import type { MediaStore } from '../../../server/services/media/media-store.ts'
 import type { ProviderSettings } from '../../../server/services/payments/provider-settings.ts'
 import { type Engine, openTestDatabase } from './test-database.ts'
 
@@ -23,7 +24,12 @@ export interface TestApp {
   db: Db
   /** The folder the app's mail is written to (no SMTP in tests). */
   outboxDir: string
-  uploadsDir: string
+  /** The app's media store: the local one in mediaDir unless the test gave another. */
+  media: MediaStore
+  /** The local store's folder, served as files; undefined when the test gave a store of its own. */
+  mediaDir: string | undefined
+  /** The folder of avatars from before the media store, served read-only at /uploads/avatars/. */
+  legacyAvatarsDir: string
   /** With `listen: true`, where the app is served over HTTP (`http://127.0.0.1:<port>`). */
   baseUrl: string | undefined
   /**
@@ -49,7 +55,15 @@ export interface TestApp {
 
 export interface TestAppOptions {
   staticDir?: string
+  /** The local media store's folder (a temporary one by default); ignored when `media` is given. */
   mediaDir?: string
+  /** Another media store (a bucket): the app then serves nothing from a local folder. */
+  media?: MediaStore
+  /**
+   * Another app's database, as a second process on the same PostgreSQL: this app's close() leaves it
+   * open (its owner closes it).
+   */
+  db?: Db
   /**
    * Also serve the app over HTTP on 127.0.0.1 (a free port), for calls the server makes to itself:
    * the sandbox gateway delivers its webhooks that way. Off, the sandbox cannot deliver. On, the
@@ -60,15 +74,19 @@ export interface TestAppOptions {
   paymentsSandbox?: boolean
   /** Web Push settings besides the defaults (no extra hosts): a local push service's host and CA. */
   push?: Partial<PushDeps>
+  /** Process settings besides the defaults (the request log, draining, the metrics token). */
+  deps?: Pick<Partial<AppDeps>, 'logRequests' | 'draining' | 'metricsToken'>
 }
 
 /** The real app on a fresh database. `staticDir`/`mediaDir` default to empty temporary folders. */
 export async function createTestApp(engine: Engine, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase(engine)
+  const database = options.db
+    ? { db: options.db, close: async () => undefined }
+    : await openTestDatabase(engine)
   const scratch = mkdtempSync(join(tmpdir(), 'yoyaku-app-'))
   const outboxDir = join(scratch, 'outbox')
-  const uploadsDir = join(scratch, 'uploads')
-  mkdirSync(uploadsDir)
+  const legacyAvatarsDir = join(scratch, 'uploads', 'avatars')
+  mkdirSync(legacyAvatarsDir, { recursive: true })
   let offsetMs = 0
   const clock = {
     get now() {
@@ -81,14 +99,15 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
   let baseUrl: string | undefined
   let server: ServerType | undefined
   // Listening first: the app's public address (return URLs, SBPS's notification URL) is where it listens.
-  let handler: ((request: Request) => Response | Promise<Response>) | undefined
+  let handler: ((request: Request, bindings?: unknown) => Response | Promise<Response>) | undefined
   if (options.listen) {
     server = await new Promise<ServerType>((resolve) => {
       const started = serve(
         {
-          fetch: (request) => {
+          // The Node bindings (the socket's peer address) go on to the app as they do in the server.
+          fetch: (request, bindings) => {
             if (!handler) throw new Error('the test app is not ready')
-            return handler(request)
+            return handler(request, bindings)
           },
           port: 0,
           hostname: '127.0.0.1',
@@ -100,15 +119,16 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
   }
   const providers: ProviderSettings = {}
   const push: PushDeps = { endpointHosts: [], subject: 'mailto:no-reply@yoyaku.test', ...options.push }
-  const mediaDir = options.mediaDir ?? join(scratch, 'media')
-  // The app serves /media only from a folder that exists when it starts.
-  mkdirSync(mediaDir, { recursive: true })
+  const mediaDir = options.media ? undefined : (options.mediaDir ?? join(scratch, 'media'))
+  // The app serves a local folder as files only when it exists at start.
+  if (mediaDir) mkdirSync(mediaDir, { recursive: true })
+  const media = options.media ?? createLocalMediaStore(mediaDir ?? join(scratch, 'media'))
   const app = createApp({
     db: database.db,
     staticDir: options.staticDir ?? join(scratch, 'dist'),
+    media,
     mediaDir,
-    media: createLocalMediaStore(mediaDir),
-    uploadsDir,
+    legacyAvatarsDir,
     logRequests: false,
     authKeys: await loadAuthKeys(database.db),
     mailer: createMailer({ smtpUrl: undefined, outboxDir, from: 'Yoyaku <no-reply@yoyaku.test>' }),
@@ -126,6 +146,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
       },
       providers,
     },
+    ...options.deps,
   })
   handler = app.fetch
   const parse = async <T>(response: Response): Promise<JsonResponse<T>> => ({
@@ -137,7 +158,9 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     app,
     db: database.db,
     outboxDir,
-    uploadsDir,
+    media,
+    mediaDir,
+    legacyAvatarsDir,
     baseUrl,
     providers,
     push,
