@@ -90,6 +90,13 @@ export function caddyfile(settings: ProxySettings): string {
 	log {
 		output stderr
 		level WARN
+		# Error lines carry the request's headers: the session token must not reach them.
+		format filter {
+			wrap json
+			fields {
+				request>headers>Token delete
+			}
+		}
 	}
 }
 
@@ -100,7 +107,9 @@ http://:${settings.port} {
 	@noRequestId not header X-Request-Id *
 	request_header @noRequestId X-Request-Id {http.request.uuid}
 	reverse_proxy ${upstreams} {
-		lb_policy round_robin
+		# Not round robin: Caddy 2.6 could pick a process that just died twice in a row for a POST and
+		# answer 503 at once; the process with the fewest open requests skips it.
+		lb_policy least_conn
 		lb_try_duration 10s
 		lb_try_interval 100ms
 		fail_duration 5s

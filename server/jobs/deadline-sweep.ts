@@ -17,10 +17,11 @@ export async function runDeadlineSweep(
   db: Db,
   now: Date,
   reminderDeps: ReminderDeps,
+  options: { unlessRanWithinMs?: number } = {},
 ): Promise<DeadlineSweepResult | null> {
   let result: DeadlineSweepResult
   try {
-    result = await sweepDeadlines(db, now)
+    result = await sweepDeadlines(db, now, options)
     countJobRun('deadline-sweep', result.ran)
   } catch (error) {
     log.error({ err: error }, '[deadlines] run failed')
@@ -66,5 +67,10 @@ export function scheduleDeadlineSweep(
   reminderDeps: ReminderDeps,
   everyMs = 3_600_000,
 ): () => Promise<void> {
-  return scheduleJob(() => runDeadlineSweep(db, now(), reminderDeps), everyMs)
+  // Every process runs this timer: the first to tick in each period does the work, the others see
+  // that it ran less than a period ago (a tenth of slack for timers that drift).
+  return scheduleJob(
+    () => runDeadlineSweep(db, now(), reminderDeps, { unlessRanWithinMs: everyMs * 0.9 }),
+    everyMs,
+  )
 }

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../server/db/client.ts'
 import {
   auditLog,
   extraFees,
+  jobRuns,
   orderLines,
   orders,
   payments,
@@ -22,6 +23,7 @@ import { addDays, lateFee } from '../../src/domain/deadlines.ts'
 import type { OrderDetailDto } from '../../src/domain/orders.ts'
 import type { Envelope } from '../../src/domain/result-code.ts'
 import { logIn } from './support/accounts.ts'
+import { captureLog } from './support/captured-log.ts'
 import { signedInAccount } from './support/catalog-fixture.ts'
 import { insertArrivedOrder, insertWaitPayOrder } from './support/order-fixture.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
@@ -402,6 +404,8 @@ describe.each(engines)('the deadline sweep on %s', (engine) => {
 
   describe('POST /api/ops/jobs/deadlines/run', () => {
     it('runs the sweep for an operator on the shop’s clock', async () => {
+      // The tests above ran the sweep moments ago on this clock: forget it, as if an hour had passed.
+      await t.db.delete(jobRuns)
       const overdue = await arrived(addDays(today(), -31))
       const { status, body } = await t.sendJson<Envelope<DeadlineSweepResult>>(
         'POST',
@@ -435,6 +439,32 @@ describe.each(engines)('the deadline sweep on %s', (engine) => {
       expect(body.data.reminders?.created).toBeGreaterThanOrEqual(1)
     })
 
+    it('runs once when pressed twice at once: the other answer says it had just run', async () => {
+      await t.db.delete(jobRuns)
+      const overdue = await arrived(addDays(today(), -31))
+      const token = await tokenOf(ops.email)
+      const answers = await Promise.all(
+        [1, 2].map(() =>
+          t.sendJson<Envelope<DeadlineSweepResult>>('POST', '/api/ops/jobs/deadlines/run', undefined, {
+            token,
+          }),
+        ),
+      )
+      expect(answers.map(({ status }) => status)).toEqual([200, 200])
+      expect(answers.map(({ body }) => body.data.ran).sort()).toEqual([false, true])
+      expect(answers.flatMap(({ body }) => body.data.lateFeesCreated)).toEqual([overdue.orderId])
+      expect(await feesOf(t.db, overdue.orderId)).toEqual([expect.objectContaining({ amount: 50 })])
+      // Five seconds later on the shop's clock it runs again (finding nothing new to do).
+      t.clock.advance(6_000)
+      const later = await t.sendJson<Envelope<DeadlineSweepResult>>(
+        'POST',
+        '/api/ops/jobs/deadlines/run',
+        undefined,
+        { token },
+      )
+      expect(later.body.data).toMatchObject({ ran: true, lateFeesCreated: [], lateFeesUpdated: [] })
+    })
+
     it('refuses a customer’s token with 403 and no token with 401, changing nothing', async () => {
       const overdue = await arrived(addDays(today(), -31))
       const asCustomer = await t.sendJson<Envelope<null>>('POST', '/api/ops/jobs/deadlines/run', undefined, {
@@ -449,37 +479,28 @@ describe.each(engines)('the deadline sweep on %s', (engine) => {
 
   describe('the job', () => {
     it('runs at start and on schedule, on the shop’s clock, until stopped', async () => {
-      const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+      const atStart = await arrived(addDays(today(), -31))
+      const stop = scheduleDeadlineSweep(t.db, () => t.clock.now, reminderDeps(), 50)
+      let stopped = false
       try {
-        const atStart = await arrived(addDays(today(), -31))
-        const stop = scheduleDeadlineSweep(t.db, () => t.clock.now, reminderDeps(), 50)
-        let stopped = false
-        try {
-          await expect
-            .poll(async () => (await feesOf(t.db, atStart.orderId)).length, { timeout: 5000 })
-            .toBe(1)
-          const onSchedule = await arrived(addDays(today(), -31))
-          await expect
-            .poll(async () => (await feesOf(t.db, onSchedule.orderId)).length, { timeout: 5000 })
-            .toBe(1)
-          stop()
-          stopped = true
-          // A run that was under way when stopped may still finish; none starts after it.
-          await new Promise((resolve) => setTimeout(resolve, 200))
-          const afterStop = await arrived(addDays(today(), -31))
-          await new Promise((resolve) => setTimeout(resolve, 300))
-          expect(await feesOf(t.db, afterStop.orderId)).toEqual([])
-        } finally {
-          if (!stopped) stop()
-        }
+        await expect.poll(async () => (await feesOf(t.db, atStart.orderId)).length, { timeout: 5000 }).toBe(1)
+        const onSchedule = await arrived(addDays(today(), -31))
+        await expect
+          .poll(async () => (await feesOf(t.db, onSchedule.orderId)).length, { timeout: 5000 })
+          .toBe(1)
+        // Stopping waits for a run under way; none starts after it.
+        await stop()
+        stopped = true
+        const afterStop = await arrived(addDays(today(), -31))
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        expect(await feesOf(t.db, afterStop.orderId)).toEqual([])
       } finally {
-        log.mockRestore()
+        if (!stopped) await stop()
       }
     })
 
     it('logs a one-line summary and answers the result, and null when the run fails', async () => {
-      const log = vi.spyOn(console, 'log').mockImplementation(() => {})
-      const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+      const logged = captureLog()
       try {
         // Everything due so far swept and reminded: the run below has one new overdue balance.
         await runDeadlineSweep(t.db, t.clock.now, reminderDeps())
@@ -492,14 +513,22 @@ describe.each(engines)('the deadline sweep on %s', (engine) => {
           reminders: { created: 1, mailed: 1, pushed: 0 },
         })
         expect(result?.lateFeesCreated).toEqual([overdue.orderId])
-        expect(log).toHaveBeenCalledWith(
-          `[deadlines] ${today()}: 0 unpaid order(s) cancelled; late fees 1 created, 0 updated; storage fees 0 created, 0 updated; package storage fees 0 created, 0 updated; 0 order(s) forfeited; 0 package(s) locked; reminders 1 created, 1 mailed, 0 pushed`,
+        expect(logged.lines()).toContainEqual(
+          expect.objectContaining({
+            level: 'info',
+            msg: `[deadlines] ${today()}: 0 unpaid order(s) cancelled; late fees 1 created, 0 updated; storage fees 0 created, 0 updated; package storage fees 0 created, 0 updated; 0 order(s) forfeited; 0 package(s) locked; reminders 1 created, 1 mailed, 0 pushed`,
+          }),
         )
         expect(await runDeadlineSweep(t.db, new Date(Number.NaN), reminderDeps())).toBeNull()
-        expect(error).toHaveBeenCalledWith('[deadlines] run failed:', expect.any(RangeError))
+        expect(logged.lines()).toContainEqual(
+          expect.objectContaining({
+            level: 'error',
+            msg: '[deadlines] run failed',
+            err: expect.objectContaining({ type: 'RangeError' }),
+          }),
+        )
       } finally {
-        log.mockRestore()
-        error.mockRestore()
+        logged.restore()
       }
     })
   })

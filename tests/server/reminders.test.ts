@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { extraFees, orders, reminders, users } from '../../server/db/schema.ts'
 import { sweepDeadlines } from '../../server/services/deadlines/deadline-sweep.ts'
 import { createMailer, type Mailer } from '../../server/services/mail/mailer.ts'
@@ -9,6 +9,7 @@ import { shopDate } from '../../src/domain/dates.ts'
 import { addDays } from '../../src/domain/deadlines.ts'
 import type { Language } from '../../src/domain/language.ts'
 import type { ReminderKind, ReminderPushPayload } from '../../src/domain/reminders.ts'
+import { captureLog } from './support/captured-log.ts'
 import { signedInAccount } from './support/catalog-fixture.ts'
 import { insertArrivedOrder } from './support/order-fixture.ts'
 import { readOutbox, type SentMail } from './support/outbox.ts'
@@ -432,7 +433,7 @@ describe.each(engines)('reminders by mail and push on %s', (engine) => {
     toNextNoon()
     const who = await shopper('ja')
     refusing.add(who.email)
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const logged = captureLog()
     try {
       await inArrival(who.userId, day(-28))
       const result = await run()
@@ -441,12 +442,15 @@ describe.each(engines)('reminders by mail and push on %s', (engine) => {
         ['failed', 'sent'],
       ])
       expect(push.of(who.userId)).toHaveLength(1)
-      expect(logged).toHaveBeenCalledWith(
-        expect.stringMatching(/^\[reminders\] mail of reminder \d+ failed:$/),
-        expect.any(Error),
+      expect(logged.lines()).toContainEqual(
+        expect.objectContaining({
+          level: 'error',
+          msg: expect.stringMatching(/^\[reminders\] mail of reminder \d+ failed$/),
+          err: expect.objectContaining({ type: 'Error' }),
+        }),
       )
     } finally {
-      logged.mockRestore()
+      logged.restore()
       refusing.delete(who.email)
     }
   })

@@ -25,7 +25,8 @@ export function runServer(env: Record<string, string>): {
   exited: Promise<ExitedServer>
 } {
   const child = spawn(process.execPath, ['server/index.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+    // LOG_LEVEL info whatever the tests' own (silent): the start lines are how the caller knows the port.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''

@@ -19,6 +19,7 @@ import { tryAdvisoryXactLock } from '../../db/advisory-locks.ts'
 import type { Db } from '../../db/client.ts'
 import { extraFees, orders } from '../../db/schema.ts'
 import { ApiError } from '../../http/envelope.ts'
+import { claimJobRun } from '../job-runs.ts'
 import { writeAudit } from '../ops/audit.ts'
 import { expireUnpaidOrders } from '../orders/order-expiry.ts'
 import { endOpenOrderPayments } from '../payments/order-payments.ts'
@@ -46,7 +47,9 @@ const FORFEITED_REMARK = 'forfeited'
  * One run of the deadline sweep for the shop day of `now`. First the 30-minute payment window
  * (expireUnpaidOrders, its own per-order transactions); then, in one transaction under the sweep's
  * advisory lock, late fees, storage fees, forfeiture and package locks. Without the lock (another
- * runner has it) the second part is skipped: `ran: false`. Every change is guarded on the old state, so
+ * runner has it), or when the sweep last ran less than `unlessRanWithinMs` ago (another process has
+ * just done it: every process runs the schedule, and "run now" may be pressed on two at once), the
+ * second part is skipped: `ran: false`. Every change is guarded on the old state, so
  * a second run on the same day changes nothing, and a run on a later day only moves the fees to that
  * day's figure.
  *
@@ -54,12 +57,17 @@ const FORFEITED_REMARK = 'forfeited'
  * amount moved (one record per order), like the other lists, which are order ids too, except the
  * package storage fees' and the locks', which are package ids.
  */
-export async function sweepDeadlines(db: Db, now: Date): Promise<DeadlineSweepResult> {
+export async function sweepDeadlines(
+  db: Db,
+  now: Date,
+  options: { unlessRanWithinMs?: number } = {},
+): Promise<DeadlineSweepResult> {
   const today = shopDate(now)
   if (!today) throw new RangeError('the sweep needs a valid clock')
   const { expired } = await expireUnpaidOrders(db, now)
   const work = await db.transaction(async (tx) => {
     if (!(await tryAdvisoryXactLock(tx, DEADLINE_SWEEP_LOCK))) return undefined
+    if (!(await claimJobRun(tx, 'deadline-sweep', now, options.unlessRanWithinMs))) return undefined
     const fees = await keepLateFees(tx, today, now)
     const storage = await keepStorageFees(tx, today, now)
     const forfeited = await forfeitOverdueOrders(tx, today, now)
