@@ -125,6 +125,22 @@ function send(c: Context<AppEnv>, answer: CachedAnswer, encode: (coding: Coding)
  * The caller's favourites marked on the answer's cards, or undefined when none of them is one. From the
  * session cache when the database has one (a warm call reads nothing), else one query for the cards.
  */
+const cardsOf = <T>(spec: CatalogAnswer<T>, data: T): ProductCardDto[] =>
+  spec.cards === 'list' ? (data as ProductCardDto[]) : (data as Page<ProductCardDto>).list
+
+/**
+ * Whether the signed-in caller may have a favourite among the answer's cards: false only when the
+ * session cache holds their favourites and none is there, which spares reading the answer back.
+ */
+async function mayHoldFavourites(c: Context<AppEnv>, answer: CachedAnswer): Promise<boolean> {
+  const userId = c.var.signedIn?.userId
+  if (userId === undefined || !answer.cardIds) return true
+  const { db, now } = c.var.deps
+  const kept = await sessionCacheOf(db)?.favouritesOf(userId, now())
+  if (!kept) return true
+  return answer.cardIds.some((id) => kept.has(id))
+}
+
 async function withCallersFavourites<T>(
   c: Context<AppEnv>,
   spec: CatalogAnswer<T>,
@@ -133,7 +149,7 @@ async function withCallersFavourites<T>(
   const userId = c.var.signedIn?.userId
   if (userId === undefined || !spec.cards) return undefined
   const { db, now } = c.var.deps
-  const cards = spec.cards === 'list' ? (data as ProductCardDto[]) : (data as Page<ProductCardDto>).list
+  const cards = cardsOf(spec, data)
   const kept = await sessionCacheOf(db)?.favouritesOf(userId, now())
   const marked = kept ? markFavourites(cards, kept) : await withFavouriteIds(db, userId, cards)
   if (!marked.some((card) => card.bid !== undefined)) return undefined
@@ -158,10 +174,14 @@ export async function answerCatalog<T>(c: Context<AppEnv>, spec: CatalogAnswer<T
   const shared = await cache.answer(key, nowMs, async () => {
     const data = await spec.load()
     const until = (await spec.expiresAt?.())?.getTime() ?? Number.POSITIVE_INFINITY
-    return answerOf(c, data, Math.min(nowMs + cache.ttlMs, until))
+    const answer = await answerOf(c, data, Math.min(nowMs + cache.ttlMs, until))
+    if (spec.cards) answer.cardIds = cardsOf(spec, data).map((card) => card.id)
+    return answer
   })
   const marked =
-    c.var.signedIn && spec.cards ? await withCallersFavourites(c, spec, dataOf<T>(shared)) : undefined
+    c.var.signedIn && spec.cards && (await mayHoldFavourites(c, shared))
+      ? await withCallersFavourites(c, spec, dataOf<T>(shared))
+      : undefined
   if (marked === undefined) {
     return send(c, shared, (coding) => cache.encodedCopy(key, shared, coding, ENCODERS[coding]))
   }

@@ -26,6 +26,8 @@ export interface CachedAnswer {
   expiresAt: number
   /** Compressed copies by content coding, filled on first demand. */
   encoded: Map<string, Bytes>
+  /** The products whose cards the answer holds: a signed-in caller none of whose favourites is among them gets the shared bytes as they are. */
+  cardIds?: readonly number[]
 }
 
 export interface CatalogCacheOptions {

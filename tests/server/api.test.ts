@@ -232,6 +232,7 @@ describe.each(engines)('API conventions on %s', (engine) => {
       '/api/pay/sbps/form/{paymentId}',
       '/api/pay/sbps/submit.js',
       '/api/pay/webhook/{gateway}',
+      '/api/ready',
     ])
     expect(body.data.paths['/api/mall/cart/clearCart']?.delete?.parameters).toEqual([
       expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),

@@ -13,8 +13,10 @@ export interface ExitedServer {
   stderr: string
 }
 
-/** How much of the server's output a caller can read back (the last 2 MB of each stream). */
+/** How much of the server's output a caller can read back (at least the last 2 MB of each stream). */
 const MAX_KEPT_OUTPUT = 2 * 1024 * 1024
+
+const keepTail = (text: string) => (text.length > 2 * MAX_KEPT_OUTPUT ? text.slice(-MAX_KEPT_OUTPUT) : text)
 
 /**
  * Runs the real server (`node server/index.ts`, what `npm start` runs after the build) on a free
@@ -37,8 +39,9 @@ export function runServer(env: Record<string, string>): {
   let listening = false
   const started = new Promise<StartedServer>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
-      // A bench logs millions of request lines: keep a bounded tail and stop scanning once started.
-      stdout = (stdout + chunk.toString()).slice(-MAX_KEPT_OUTPUT)
+      // A bench logs millions of request lines: keep a bounded tail (cut only when it has grown to
+      // twice the bound, so the copy is rare) and stop scanning once started.
+      stdout = keepTail(stdout + chunk.toString())
       if (listening) return
       const match = /listening on http:\/\/localhost:(\d+)/.exec(stdout)
       if (match) {
@@ -48,7 +51,7 @@ export function runServer(env: Record<string, string>): {
       }
     })
     child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-MAX_KEPT_OUTPUT)
+      stderr = keepTail(stderr + chunk.toString())
     })
     void exited.then(({ code }) => reject(new Error(`server exited with ${code}: ${stderr || stdout}`)))
   })
