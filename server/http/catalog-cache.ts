@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts'
 import { countCacheLookup } from '../observability/metrics.ts'
 import { type CatalogChangeListener, listenForCatalogChanges } from '../services/catalog-changes.ts'
+import { cacheRegistry, type RunningCache } from './cache-registry.ts'
 
 /**
  * Answers of the public catalog calls, kept in memory as the bytes sent (with their compressed copies,
@@ -168,23 +169,12 @@ export class CatalogCache {
   }
 }
 
-/**
- * The cache of each database's answers. Keyed by the database rather than held by the app, so every
- * app on one database shares it and a server opts in where it opens its database (startup.ts); apps
- * without one (most tests) answer every call fresh.
- */
-const caches = new WeakMap<Db, CatalogCache>()
+const catalogCaches = cacheRegistry<CatalogCache>()
 
 /** The catalog cache of the database, when one was started. */
-export function catalogCacheOf(db: Db): CatalogCache | undefined {
-  return caches.get(db)
-}
+export const catalogCacheOf = catalogCaches.of
 
-export interface RunningCatalogCache {
-  cache: CatalogCache
-  /** Stops listening and forgets the cache: the database's answers are built fresh again. */
-  stop(): Promise<void>
-}
+export type RunningCatalogCache = RunningCache<CatalogCache>
 
 /** Starts caching the public catalog answers of `db`, emptied whenever its catalog changes. */
 export async function startCatalogCache(
@@ -196,12 +186,5 @@ export async function startCatalogCache(
     onChange: () => cache.invalidate(),
     onListening: (listening) => cache.setListening(listening),
   })
-  caches.set(db, cache)
-  return {
-    cache,
-    async stop() {
-      if (caches.get(db) === cache) caches.delete(db)
-      await listener.stop()
-    },
-  }
+  return catalogCaches.attach(db, cache, listener)
 }

@@ -11,6 +11,7 @@ import {
 } from '../services/accounts/sessions.ts'
 import { type ChangeNoticeSubscription, listenForNotices } from '../services/change-notices.ts'
 import { favouriteIdsOf } from '../services/favourites.ts'
+import { cacheRegistry, type RunningCache } from './cache-registry.ts'
 
 /**
  * Signed-in callers' sessions, accounts and favourites, kept per process so a warm signed-in catalog
@@ -287,22 +288,12 @@ export class SessionCache {
   }
 }
 
-/**
- * The session cache of each database, like the catalog cache's: a server starts it where it opens its
- * database (startup.ts); apps without one (most tests) read every session from the database.
- */
-const caches = new WeakMap<Db, SessionCache>()
+const sessionCaches = cacheRegistry<SessionCache>()
 
-/** The session cache of the database, when one was started. */
-export function sessionCacheOf(db: Db): SessionCache | undefined {
-  return caches.get(db)
-}
+/** The session cache of the database, when one was started (startup.ts); else sessions are read each time. */
+export const sessionCacheOf = sessionCaches.of
 
-export interface RunningSessionCache {
-  cache: SessionCache
-  /** Stops listening and forgets the cache: sessions are read from the database again. */
-  stop(): Promise<void>
-}
+export type RunningSessionCache = RunningCache<SessionCache>
 
 /** Starts caching the sessions of `db`, dropping a user's entries whenever the database says they changed. */
 export async function startSessionCache(
@@ -321,12 +312,5 @@ export async function startSessionCache(
     onNotice: (payload) => cache.onNotice(payload),
     onListening: (listening) => cache.setListening(listening),
   })
-  caches.set(db, cache)
-  return {
-    cache,
-    async stop() {
-      if (caches.get(db) === cache) caches.delete(db)
-      await subscription.stop()
-    },
-  }
+  return sessionCaches.attach(db, cache, subscription)
 }

@@ -5,7 +5,6 @@ import { gunzipSync } from 'node:zlib'
 import { eq, sql } from 'drizzle-orm'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../server/app.ts'
 import { type DatabaseHandle, type Db, openDatabase } from '../../server/db/client.ts'
 import { announcements, banners, products } from '../../server/db/schema.ts'
 import { seedDemoCatalog } from '../../server/db/seed/seed.ts'
@@ -15,10 +14,7 @@ import {
   type RunningCatalogCache,
   startCatalogCache,
 } from '../../server/http/catalog-cache.ts'
-import { loadAuthKeys } from '../../server/services/accounts/server-secrets.ts'
 import { notifyCatalogChanged } from '../../server/services/catalog-changes.ts'
-import { createMailer } from '../../server/services/mail/mailer.ts'
-import { createLocalMediaStore } from '../../server/services/media/local-media-store.ts'
 import type {
   AnnouncementDto,
   BannerDto,
@@ -28,7 +24,7 @@ import type {
 import type { Page } from '../../src/domain/queries.ts'
 import type { Envelope } from '../../src/domain/result-code.ts'
 import { insertProducts, productRow, signedInAccount } from './support/catalog-fixture.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { appOnDatabase, createTestApp, type TestApp } from './support/test-app.ts'
 import { engines } from './support/test-database.ts'
 
 const HOT_LIST = '/api/mall/product/hotList?language=zhCn'
@@ -322,31 +318,6 @@ describe.each(engines)('catalog cache and seeding on %s', (engine) => {
   })
 })
 
-/** An app on an existing database, as a second server on the same PostgreSQL would be. */
-async function appOn(db: Db, scratch: string) {
-  return createApp({
-    db,
-    staticDir: scratch,
-    media: createLocalMediaStore(scratch),
-    mediaDir: scratch,
-    legacyAvatarsDir: undefined,
-    logRequests: false,
-    authKeys: await loadAuthKeys(db),
-    mailer: createMailer({ smtpUrl: undefined, outboxDir: scratch, from: 'Yoyaku <no-reply@yoyaku.test>' }),
-    publicUrl: 'http://shop.test',
-    push: { endpointHosts: [], subject: 'mailto:no-reply@yoyaku.test' },
-    trustProxy: false,
-    payments: {
-      sandbox: true,
-      selfUrl: () => {
-        throw new Error('not listening')
-      },
-      providers: {},
-    },
-    now: () => new Date(),
-  })
-}
-
 describe.runIf(engines.includes('postgres'))('catalog cache across servers on one PostgreSQL', () => {
   let first: TestApp
   let secondDatabase: DatabaseHandle
@@ -375,7 +346,7 @@ describe.runIf(engines.includes('postgres'))('catalog cache across servers on on
   it("drops the other server's cached answer when one server writes", async () => {
     const [product] = await insertProducts(first.db, [productRow({ hotRank: 1, productName: '第一版' })])
     if (!product) throw new Error('no product')
-    const second = await appOn(secondDatabase.db, scratch)
+    const second = await appOnDatabase(secondDatabase.db, scratch)
     const names = async () =>
       ((await (await second.request(HOT_LIST)).json()) as Envelope<ProductCardDto[]>).data.map(
         (card) => card.productName,

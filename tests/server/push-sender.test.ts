@@ -2,6 +2,7 @@ import { createPublicKey, verify } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import webpush from 'web-push'
+import { freePort } from '../../scripts/cluster/free-port.ts'
 import { pushSubscriptions } from '../../server/db/schema.ts'
 import type { PushMessage } from '../../server/services/push/push-types.ts'
 import {
@@ -10,7 +11,6 @@ import {
   loadVapidKeys,
   type SendNotification,
 } from '../../server/services/push/send-push.ts'
-import { freePort } from '../support/free-port.ts'
 import { signedInAccount } from './support/catalog-fixture.ts'
 import { type BrowserKeys, browserKeys, type PushService, startPushService } from './support/push-service.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'

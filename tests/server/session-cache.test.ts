@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../server/app.ts'
 import { type DatabaseHandle, type Db, openDatabase } from '../../server/db/client.ts'
 import { sessions, users } from '../../server/db/schema.ts'
 import { type RunningCatalogCache, startCatalogCache } from '../../server/http/catalog-cache.ts'
@@ -16,16 +15,13 @@ import {
   type SessionLoaders,
   startSessionCache,
 } from '../../server/http/session-cache.ts'
-import { loadAuthKeys } from '../../server/services/accounts/server-secrets.ts'
 import { signSessionToken } from '../../server/services/accounts/session-tokens.ts'
 import type { AccountRow, StoredSession } from '../../server/services/accounts/sessions.ts'
-import { createMailer } from '../../server/services/mail/mailer.ts'
-import { createLocalMediaStore } from '../../server/services/media/local-media-store.ts'
 import type { ProductCardDto } from '../../src/domain/catalog.ts'
 import { type Envelope, ResultCode } from '../../src/domain/result-code.ts'
 import { logIn, TEST_PASSWORD } from './support/accounts.ts'
 import { insertProducts, productRow, signedInAccount } from './support/catalog-fixture.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { appOnDatabase, createTestApp, type TestApp } from './support/test-app.ts'
 import { engines } from './support/test-database.ts'
 
 const HOT_LIST = '/api/mall/product/hotList?language=zhCn'
@@ -66,36 +62,11 @@ function queryCounter(db: Db): { readonly count: number } {
   return counter
 }
 
-/** A second app on `db`, as another server process would run it, on the first app's clock. */
-async function appOn(db: Db, scratch: string, now: () => Date) {
-  return createApp({
-    db,
-    staticDir: scratch,
-    media: createLocalMediaStore(scratch),
-    mediaDir: scratch,
-    legacyAvatarsDir: undefined,
-    logRequests: false,
-    authKeys: await loadAuthKeys(db),
-    mailer: createMailer({ smtpUrl: undefined, outboxDir: scratch, from: 'Yoyaku <no-reply@yoyaku.test>' }),
-    publicUrl: 'http://shop.test',
-    push: { endpointHosts: [], subject: 'mailto:no-reply@yoyaku.test' },
-    trustProxy: true,
-    payments: {
-      sandbox: true,
-      selfUrl: () => {
-        throw new Error('not listening')
-      },
-      providers: {},
-    },
-    now,
-  })
-}
-
 describe.each(engines)('session cache across two servers on %s', (engine) => {
   /** Server A, where the changes are made. */
   let a: TestApp
   /** Server B: on PostgreSQL its own pool, listener and caches, as another process; on PGlite A's database. */
-  let b: Awaited<ReturnType<typeof appOn>>
+  let b: Awaited<ReturnType<typeof appOnDatabase>>
   let bDb: Db
   let bDatabase: DatabaseHandle | undefined
   let bSessions: RunningSessionCache
@@ -120,7 +91,7 @@ describe.each(engines)('session cache across two servers on %s', (engine) => {
     bSessions = await startSessionCache(bDb)
     bCatalog = await startCatalogCache(bDb)
     running.push(bSessions, bCatalog)
-    b = await appOn(bDb, scratch, () => a.clock.now)
+    b = await appOnDatabase(bDb, scratch, { now: () => a.clock.now })
     const rows = await insertProducts(
       a.db,
       Array.from({ length: 6 }, (_, i) => productRow({ hotRank: i + 1 })),

@@ -190,3 +190,32 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     },
   }
 }
+
+/**
+ * Another app on an existing database, built as the server builds it, as a second server process on
+ * the same PostgreSQL would be (with its own database handle, caches and listener when given them).
+ * Its files (static, media, outbox) go to `scratch`; it does not listen.
+ */
+export async function appOnDatabase(db: Db, scratch: string, options: { now?: () => Date } = {}) {
+  return createApp({
+    db,
+    staticDir: scratch,
+    media: createLocalMediaStore(scratch),
+    mediaDir: scratch,
+    legacyAvatarsDir: undefined,
+    logRequests: false,
+    authKeys: await loadAuthKeys(db),
+    mailer: createMailer({ smtpUrl: undefined, outboxDir: scratch, from: 'Yoyaku <no-reply@yoyaku.test>' }),
+    publicUrl: 'http://shop.test',
+    push: { endpointHosts: [], subject: 'mailto:no-reply@yoyaku.test' },
+    trustProxy: true,
+    payments: {
+      sandbox: true,
+      selfUrl: () => {
+        throw new Error('not listening')
+      },
+      providers: {},
+    },
+    now: options.now ?? (() => new Date()),
+  })
+}
