@@ -297,7 +297,7 @@ describe.each(engines)('session cache across two servers on %s', (engine) => {
         return result.rows[0]?.connections
       }
       // A's and B's: each server's catalog and session caches share theirs.
-      expect(await listening()).toBe(2)
+      await expect.poll(listening, { timeout: 10_000, interval: 100 }).toBe(2)
       const shopper = await signedInAccount(a, `reconnect-${engine}@example.com`)
       expect(await checkOnB(shopper.token)).toBe(200)
       expect(bSessions.cache.size).toBeGreaterThan(0)
@@ -308,13 +308,15 @@ describe.each(engines)('session cache across two servers on %s', (engine) => {
       await expect.poll(() => bSessions.cache.listening, { timeout: 5_000 }).toBe(false)
       expect(bCatalog.cache.listening).toBe(false)
       expect(bSessions.cache.size).toBe(0)
-      // Nothing is kept meanwhile: every call reads.
+      // Nothing is kept meanwhile: every call reads. (B tries again after 1 s: on a loaded machine it
+      // may be back before the second call, which then fills the emptied cache, or hits it.)
       expect(await queriesDuring(() => checkOnB(shopper.token))).toBeGreaterThan(0)
-      expect(await queriesDuring(() => checkOnB(shopper.token))).toBeGreaterThan(0)
+      const again = await queriesDuring(() => checkOnB(shopper.token))
+      if (!bSessions.cache.listening) expect(again).toBeGreaterThan(0)
       await expect.poll(() => bSessions.cache.listening, { timeout: 10_000, interval: 100 }).toBe(true)
       expect(bCatalog.cache.listening).toBe(true)
-      // Listening again, on both channels, on one connection each.
-      expect(await listening()).toBe(2)
+      // Listening again, on both channels, on one connection each (A reconnects on its own schedule).
+      await expect.poll(listening, { timeout: 10_000, interval: 100 }).toBe(2)
       expect(await checkOnB(shopper.token)).toBe(200)
       await a.db.update(users).set({ disabled: true }).where(eq(users.id, shopper.userId))
       expect(
