@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../server/db/client.ts'
@@ -22,6 +21,7 @@ import { shopDate } from '../../src/domain/dates.ts'
 import { addDays, lateFee } from '../../src/domain/deadlines.ts'
 import type { OrderDetailDto } from '../../src/domain/orders.ts'
 import type { Envelope } from '../../src/domain/result-code.ts'
+import { runNodeScript } from '../support/node-script.ts'
 import { logIn } from './support/accounts.ts'
 import { captureLog } from './support/captured-log.ts'
 import { signedInAccount } from './support/catalog-fixture.ts'
@@ -535,25 +535,12 @@ describe.each(engines)('the deadline sweep on %s', (engine) => {
 })
 
 /** Runs sweep-process.ts in a child process; resolves with the result it prints. */
-function sweepInProcess(url: string, now: Date, startAt: number): Promise<DeadlineSweepResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['tests/server/support/sweep-process.ts', url, now.toISOString(), String(startAt)],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    )
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString()
-    })
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString()
-    })
-    child.on('error', reject)
-    child.on('exit', (code) => {
-      if (code !== 0) reject(new Error(`sweep process exited with ${code}: ${stderr}`))
-      else resolve(JSON.parse(stdout) as DeadlineSweepResult)
-    })
-  })
+async function sweepInProcess(url: string, now: Date, startAt: number): Promise<DeadlineSweepResult> {
+  const run = await runNodeScript('tests/server/support/sweep-process.ts', [
+    url,
+    now.toISOString(),
+    String(startAt),
+  ])
+  if (run.code !== 0) throw new Error(`sweep process exited with ${run.code}: ${run.stderr}`)
+  return JSON.parse(run.stdout) as DeadlineSweepResult
 }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,6 +9,7 @@ import { createMediaStore } from '../../server/services/media/create-media-store
 import type { MediaStore } from '../../server/services/media/media-store.ts'
 import type { MediaImageDto } from '../../src/domain/media.ts'
 import type { Envelope } from '../../src/domain/result-code.ts'
+import { runNodeScript, type ScriptRun } from '../support/node-script.ts'
 import { type S3Emulator, startS3Emulator } from '../support/s3-emulator.ts'
 import { signedInAccount } from './support/catalog-fixture.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
@@ -214,31 +214,10 @@ describe.each(engines)('one local media folder shared by two app processes on %s
   })
 })
 
-interface RunResult {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
 /** `npm run media:migrate` as an operator runs it: its own process, configured by the environment. */
-function runMigrate(env: Record<string, string>): Promise<RunResult> {
+function runMigrate(env: Record<string, string>): Promise<ScriptRun> {
   const { MEDIA_DIR: _dir, DATABASE_URL: _db, MEDIA_PUBLIC_URL: _url, ...inherited } = process.env
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/media-migrate.ts'], {
-      env: { ...inherited, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString()
-    })
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString()
-    })
-    child.once('error', reject)
-    child.once('close', (code) => resolve({ code, stdout, stderr }))
-  })
+  return runNodeScript('scripts/media-migrate.ts', [], { ...inherited, ...env })
 }
 
 describe('npm run media:migrate', () => {
