@@ -17,7 +17,7 @@ export async function runDeadlineSweep(
   db: Db,
   now: Date,
   reminderDeps: ReminderDeps,
-  options: { unlessRanWithinMs?: number } = {},
+  options: Parameters<typeof sweepDeadlines>[2] = {},
 ): Promise<DeadlineSweepResult | null> {
   let result: DeadlineSweepResult
   try {
@@ -70,7 +70,10 @@ export function scheduleDeadlineSweep(
   // Every process runs this timer: the first to tick in each period does the work, the others see
   // that it ran less than a period ago (a tenth of slack for timers that drift).
   return scheduleJob(
-    () => runDeadlineSweep(db, now(), reminderDeps, { unlessRanWithinMs: everyMs * 0.9 }),
+    () =>
+      runDeadlineSweep(db, now(), reminderDeps, {
+        unlessRanWithin: { ms: everyMs * 0.9, asked: 'schedule' },
+      }),
     everyMs,
   )
 }

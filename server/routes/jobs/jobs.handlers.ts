@@ -9,7 +9,7 @@ import { sendReminders } from '../../services/reminders/send-reminders.ts'
 
 const factory = createFactory<AppEnv>()
 
-/** A "run now" within this long after the sweep last ran answers that it has just run. */
+/** A "run now" within this long after the last "run now" answers that it has just run. */
 const RUN_NOW_WINDOW_MS = 5_000
 
 // The services themselves, not the logging job wrapper: a failed run is the operator's 500, not a null.
@@ -17,7 +17,9 @@ export const runDeadlineSweepHandlers = factory.createHandlers(requirePermission
   const { db, mailer, publicUrl, push } = c.var.deps
   const now = c.var.deps.now()
   // Pressed on two processes at once (or twice), it runs once: the second answers ran: false.
-  const sweep = await sweepDeadlines(db, now, { unlessRanWithinMs: RUN_NOW_WINDOW_MS })
+  const sweep = await sweepDeadlines(db, now, {
+    unlessRanWithin: { ms: RUN_NOW_WINDOW_MS, asked: 'run-now' },
+  })
   const { created, mailed, pushed } = await sendReminders(
     db,
     { mailer, publicUrl, pushToUser: createPushToUser(db, push) },

@@ -47,8 +47,9 @@ const FORFEITED_REMARK = 'forfeited'
  * One run of the deadline sweep for the shop day of `now`. First the 30-minute payment window
  * (expireUnpaidOrders, its own per-order transactions); then, in one transaction under the sweep's
  * advisory lock, late fees, storage fees, forfeiture and package locks. Without the lock (another
- * runner has it), or when the sweep last ran less than `unlessRanWithinMs` ago (another process has
- * just done it: every process runs the schedule, and "run now" may be pressed on two at once), the
+ * runner has it), or when it was last asked the same way (schedule or run-now) less than `unlessRanWithin.ms`
+ * ago (another process has just done it: every process runs the schedule, and "run now" may be
+ * pressed on two at once), the
  * second part is skipped: `ran: false`. Every change is guarded on the old state, so
  * a second run on the same day changes nothing, and a run on a later day only moves the fees to that
  * day's figure.
@@ -60,14 +61,18 @@ const FORFEITED_REMARK = 'forfeited'
 export async function sweepDeadlines(
   db: Db,
   now: Date,
-  options: { unlessRanWithinMs?: number } = {},
+  options: { unlessRanWithin?: { ms: number; asked: 'schedule' | 'run-now' } } = {},
 ): Promise<DeadlineSweepResult> {
   const today = shopDate(now)
   if (!today) throw new RangeError('the sweep needs a valid clock')
   const { expired } = await expireUnpaidOrders(db, now)
   const work = await db.transaction(async (tx) => {
     if (!(await tryAdvisoryXactLock(tx, DEADLINE_SWEEP_LOCK))) return undefined
-    if (!(await claimJobRun(tx, 'deadline-sweep', now, options.unlessRanWithinMs))) return undefined
+    // Timers coalesce with timers, run-now presses with run-now presses: an operator's press right
+    // after a scheduled run still sweeps (what they set up since may be due).
+    const within = options.unlessRanWithin
+    const job = `deadline-sweep:${within?.asked ?? 'schedule'}`
+    if (!(await claimJobRun(tx, job, now, within?.ms))) return undefined
     const fees = await keepLateFees(tx, today, now)
     const storage = await keepStorageFees(tx, today, now)
     const forfeited = await forfeitOverdueOrders(tx, today, now)
