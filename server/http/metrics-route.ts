@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { metricsRegistry } from '../observability/metrics.ts'
+import { peerAddress } from './session.ts'
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
 
@@ -23,8 +24,7 @@ function mayReadMetrics(c: Context<AppEnv>): boolean {
     return bearer !== undefined && sameSecret(bearer, metricsToken)
   }
   if (c.req.header('x-forwarded-for') || c.req.header('forwarded')) return false
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
-  return LOOPBACK.test(incoming?.socket?.remoteAddress ?? '')
+  return LOOPBACK.test(peerAddress(c) ?? '')
 }
 
 /** GET /metrics: the process's metrics in Prometheus text format. */

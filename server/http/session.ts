@@ -196,6 +196,11 @@ export function clientAddress(c: Context<AppEnv>): string {
     const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
     if (forwarded) return forwarded
   }
+  return peerAddress(c) ?? 'unknown'
+}
+
+/** The address of the socket's other end (a proxy's, behind one); undefined for an in-process request. */
+export function peerAddress(c: Context): string | undefined {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
-  return incoming?.socket?.remoteAddress ?? 'unknown'
+  return incoming?.socket?.remoteAddress
 }
