@@ -1,4 +1,6 @@
+import type { Context } from 'hono'
 import type { Db } from './db/client.ts'
+import type { SentSharedAnswer } from './http/catalog-cache.ts'
 import type { AuthKeys } from './services/accounts/server-secrets.ts'
 import type { AccountRow } from './services/accounts/sessions.ts'
 import type { Mailer } from './services/mail/mailer.ts'
@@ -35,6 +37,8 @@ export interface AppDeps {
   draining?: () => boolean
   /** METRICS_TOKEN: /metrics needs it as a bearer token; without one, /metrics answers loopback only. */
   metricsToken?: string
+  /** The fast lane (http/fast-lane.ts), learning from every answer sent, when the server runs one. */
+  fastLane?: AnswerRecorder
   /** The clock; tests move it to check expiry. */
   now: () => Date
   payments: PaymentDeps
@@ -42,6 +46,11 @@ export interface AppDeps {
 }
 
 /** What Web Push needs from the process (services/push). The VAPID keys live in the database. */
+/** What the app asks of the fast lane: to learn from each answer it has sent. */
+export interface AnswerRecorder {
+  record(c: Context<AppEnv>): void
+}
+
 export interface PushDeps {
   /**
    * PUSH_ENDPOINT_HOSTS: `host:port` entries of push services accepted besides the browsers' own
@@ -81,5 +90,10 @@ export interface SignedIn {
 }
 
 export interface AppEnv {
-  Variables: { deps: AppDeps; signedIn: SignedIn | undefined }
+  Variables: {
+    deps: AppDeps
+    signedIn: SignedIn | undefined
+    /** Set when the answer is a cached catalog answer shared by every caller of its key. */
+    sharedAnswer: SentSharedAnswer | undefined
+  }
 }

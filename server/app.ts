@@ -104,6 +104,14 @@ function createApi() {
 /** The whole server: API, built PWA, media. Middleware order matters: compress must precede the routes. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
+  const { fastLane } = deps
+  if (fastLane) {
+    // Outermost, so it learns each shared catalog answer with every header the others added.
+    app.use(async (c, next) => {
+      await next()
+      fastLane.record(c)
+    })
+  }
   app.use(requestLog(deps.logRequests))
   app.use(async (c, next) => {
     await next()

@@ -1,7 +1,11 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { serve } from '@hono/node-server'
+import { getRequestListener } from '@hono/node-server'
 import { createApp } from './app.ts'
+import type { AppDeps } from './app-env.ts'
 import { seedDemoCatalog } from './db/seed/seed.ts'
+import { FastLane } from './http/fast-lane.ts'
 import { scheduleAccountSweep } from './jobs/account-sweep.ts'
 import { scheduleDeadlineSweep } from './jobs/deadline-sweep.ts'
 import { scheduleOrderExpiry } from './jobs/order-expiry.ts'
@@ -61,7 +65,8 @@ async function main() {
   let draining = false
   // Known once the server listens (PORT=0 picks a free port): the sandbox's webhooks come back here.
   let listeningPort: number | undefined
-  const app = createApp({
+  const fastLane = new FastLane()
+  const deps: AppDeps = {
     db: database.db,
     staticDir: env.staticDir,
     media: mediaStore,
@@ -75,6 +80,7 @@ async function main() {
     trustProxy: env.trustProxy,
     draining: () => draining,
     metricsToken: env.metricsToken,
+    fastLane,
     now: () => new Date(),
     push: pushDeps,
     payments: {
@@ -85,7 +91,8 @@ async function main() {
         return `http://${selfHost(env.host)}:${listeningPort}`
       },
     },
-  })
+  }
+  const app = createApp(deps)
   const stopJobs = [
     scheduleAccountSweep(database.db),
     scheduleOrderExpiry(database.db, () => new Date()),
@@ -96,7 +103,10 @@ async function main() {
     }),
     scheduleTierJob(database.db, () => new Date()),
   ]
-  const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+  const framework = getRequestListener(app.fetch, { hostname: env.host })
+  const server = createServer(fastLane.listener(framework))
+  server.listen(env.port, env.host, () => {
+    const info = server.address() as AddressInfo
     listeningPort = info.port
     const where = database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'
     log.info(`Yoyaku is listening on http://localhost:${info.port} (${where})`)
@@ -120,12 +130,12 @@ async function main() {
     await delay(env.drainNoticeMs)
     const force = setTimeout(() => {
       log.error(`Requests still open after ${REQUEST_GRACE_MS / 1000} s; stopping anyway`)
-      if ('closeAllConnections' in server) server.closeAllConnections()
+      server.closeAllConnections()
     }, REQUEST_GRACE_MS)
     force.unref()
     await new Promise<void>((resolve) => {
       server.close(() => resolve())
-      if ('closeIdleConnections' in server) server.closeIdleConnections()
+      server.closeIdleConnections()
     })
     clearTimeout(force)
     await Promise.all(stopJobs.map((stopJob) => stopJob()))

@@ -103,8 +103,17 @@ async function answerOf(c: Context<AppEnv>, data: unknown, expiresAt: number): P
   }
 }
 
-/** Sends an answer (or 304 when the client holds it), compressed copies made by `encode`. */
-function send(c: Context<AppEnv>, answer: CachedAnswer, encode: (coding: Coding) => Bytes): Response {
+/**
+ * Sends an answer (or 304 when the client holds it), compressed copies made by `encode`. `sharedKey`,
+ * the answer's key in the catalog cache when it is the one every caller of the key gets, lets the fast
+ * lane send the same bytes again.
+ */
+function send(
+  c: Context<AppEnv>,
+  answer: CachedAnswer,
+  encode: (coding: Coding) => Bytes,
+  sharedKey?: string,
+): Response {
   const coding = chosenCoding(c.req.header('accept-encoding'), answer.body.byteLength)
   c.header('ETag', tagOf(answer, coding))
   c.header('Vary', 'Accept-Encoding', { append: true })
@@ -118,6 +127,7 @@ function send(c: Context<AppEnv>, answer: CachedAnswer, encode: (coding: Coding)
     'Content-Length': String(body.byteLength),
   }
   if (coding) headers['Content-Encoding'] = coding
+  if (sharedKey !== undefined) c.set('sharedAnswer', { key: sharedKey, answer, body })
   return c.body(body, 200, headers)
 }
 
@@ -183,7 +193,7 @@ export async function answerCatalog<T>(c: Context<AppEnv>, spec: CatalogAnswer<T
       ? await withCallersFavourites(c, spec, dataOf<T>(shared))
       : undefined
   if (marked === undefined) {
-    return send(c, shared, (coding) => cache.encodedCopy(key, shared, coding, ENCODERS[coding]))
+    return send(c, shared, (coding) => cache.encodedCopy(key, shared, coding, ENCODERS[coding]), key)
   }
   const own = await answerOf(c, marked, shared.expiresAt)
   return send(c, own, (coding) => ENCODERS[coding](own.body))

@@ -31,6 +31,15 @@ export interface CachedAnswer {
   cardIds?: readonly number[]
 }
 
+/** A shared answer as one request was sent it, for the fast lane to send again (fast-lane.ts). */
+export interface SentSharedAnswer {
+  /** The answer's key in the catalog cache. */
+  key: string
+  answer: CachedAnswer
+  /** The bytes sent: the body, or its compressed copy. */
+  body: Bytes
+}
+
 export interface CatalogCacheOptions {
   /** At most this many answers; the least recently used go first. */
   maxEntries?: number
@@ -133,6 +142,16 @@ export class CatalogCache {
     )
     this.#building.set(key, building)
     return building
+  }
+
+  /** The stored, unexpired answer for `key` without building one (the fast lane's check), else undefined. */
+  peek(key: string, nowMs: number): CachedAnswer | undefined {
+    const stored = this.#answers.get(key)
+    if (!stored || stored.expiresAt <= nowMs) return undefined
+    this.#answers.delete(key)
+    this.#answers.set(key, stored)
+    countCacheLookup('catalog', true)
+    return stored
   }
 
   /** The answer compressed with `coding`, made once per answer and counted in the cache's size. */

@@ -13,7 +13,11 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/
 
 /** The request's own id when it is sane, else a fresh one. */
 export function requestIdOf(c: Context): string {
-  const sent = c.req.header(REQUEST_ID_HEADER)
+  return requestIdFrom(c.req.header(REQUEST_ID_HEADER))
+}
+
+/** `sent` when it is a sane request id, else a fresh one. */
+export function requestIdFrom(sent: string | undefined): string {
   return sent && SANE_REQUEST_ID.test(sent) ? sent : randomUUID()
 }
 
@@ -31,24 +35,36 @@ export function requestLog(logRequests: boolean) {
     try {
       await requestContext.run({ reqId }, next)
     } finally {
-      const seconds = (performance.now() - started) / 1000
-      const route = routePath(c) || 'unmatched'
-      const status = c.res.status
-      httpRequestDuration.observe({ method: c.req.method, route, status }, seconds)
-      if (logRequests) {
-        const line = {
-          reqId,
-          method: c.req.method,
-          route,
-          status,
-          ms: Math.round(seconds * 10_000) / 10,
-          userId: c.var.signedIn?.userId,
-        }
-        // 503 is a draining or not-ready process saying so (the proxy's health checks): expected.
-        if (status === 503) requestLogger.warn(line, 'request refused: not ready')
-        else if (status >= 500) requestLogger.error(line, 'request failed')
-        else requestLogger.info(line, 'request')
-      }
+      logRequest(logRequests, {
+        reqId,
+        method: c.req.method,
+        route: routePath(c) || 'unmatched',
+        status: c.res.status,
+        seconds: (performance.now() - started) / 1000,
+        userId: c.var.signedIn?.userId,
+      })
     }
   })
+}
+
+export interface RequestRecord {
+  reqId: string
+  method: string
+  /** The route's pattern, never the path as sent. */
+  route: string
+  status: number
+  seconds: number
+  userId: number | undefined
+}
+
+/** Counts a finished request in the histogram and, when `logRequests`, writes its line. */
+export function logRequest(logRequests: boolean, request: RequestRecord): void {
+  const { reqId, method, route, status, seconds, userId } = request
+  httpRequestDuration.observe({ method, route, status }, seconds)
+  if (!logRequests) return
+  const line = { reqId, method, route, status, ms: Math.round(seconds * 10_000) / 10, userId }
+  // 503 is a draining or not-ready process saying so (the proxy's health checks): expected.
+  if (status === 503) requestLogger.warn(line, 'request refused: not ready')
+  else if (status >= 500) requestLogger.error(line, 'request failed')
+  else requestLogger.info(line, 'request')
 }

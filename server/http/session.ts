@@ -99,7 +99,10 @@ export function requireSession(
  * picks the price column from it) or its points. Such a call answers with a fresh token at once, so
  * the shopper's pages switch columns on the next call instead of when the token is next renewed.
  */
-function claimsOutOfDate(claims: { role: number | null; score: number }, account: AccountRow): boolean {
+export function claimsOutOfDate(
+  claims: { role: number | null; score: number },
+  account: AccountRow,
+): boolean {
   return claims.role !== account.role || claims.score !== account.score
 }
 

@@ -1,11 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type ServerType, serve } from '@hono/node-server'
+import { getRequestListener } from '@hono/node-server'
 import { createApp } from '../../../server/app.ts'
 import type { AppDeps, PushDeps } from '../../../server/app-env.ts'
 import type { Db } from '../../../server/db/client.ts'
+import type { FastLane } from '../../../server/http/fast-lane.ts'
 import { loadAuthKeys } from '../../../server/services/accounts/server-secrets.ts'
 import { createMailer } from '../../../server/services/mail/mailer.ts'
 import { createLocalMediaStore } from '../../../server/services/media/local-media-store.ts'
@@ -76,6 +78,8 @@ export interface TestAppOptions {
   push?: Partial<PushDeps>
   /** Process settings besides the defaults (the request log, draining, the metrics token). */
   deps?: Pick<Partial<AppDeps>, 'logRequests' | 'draining' | 'metricsToken'>
+  /** With `listen`, the HTTP server answers through this fast lane first, as the server's does. */
+  fastLane?: FastLane
 }
 
 /** The real app on a fresh database. `staticDir`/`mediaDir` default to empty temporary folders. */
@@ -97,24 +101,18 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     },
   }
   let baseUrl: string | undefined
-  let server: ServerType | undefined
+  let server: Server | undefined
   // Listening first: the app's public address (return URLs, SBPS's notification URL) is where it listens.
   let handler: ((request: Request, bindings?: unknown) => Response | Promise<Response>) | undefined
   if (options.listen) {
-    server = await new Promise<ServerType>((resolve) => {
-      const started = serve(
-        {
-          // The Node bindings (the socket's peer address) go on to the app as they do in the server.
-          fetch: (request, bindings) => {
-            if (!handler) throw new Error('the test app is not ready')
-            return handler(request, bindings)
-          },
-          port: 0,
-          hostname: '127.0.0.1',
-        },
-        () => resolve(started),
-      )
+    // The Node bindings (the socket's peer address) go on to the app as they do in the server.
+    const framework = getRequestListener((request, bindings) => {
+      if (!handler) throw new Error('the test app is not ready')
+      return handler(request, bindings)
     })
+    const listening = createServer(options.fastLane?.listener(framework) ?? framework)
+    await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve))
+    server = listening
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   }
   const providers: ProviderSettings = {}
@@ -146,6 +144,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
       },
       providers,
     },
+    fastLane: options.fastLane,
     ...options.deps,
   })
   handler = app.fetch
