@@ -77,6 +77,9 @@ describe.each(engines)('createOrder on %s', (engine) => {
     return row.id
   }
 
+  const imagesOf = async (productId: number) =>
+    (await t.db.select({ imgList: products.imgList }).from(products).where(eq(products.id, productId)))[0]
+      ?.imgList ?? []
   const stockOf = async (productId: number) =>
     (await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId)))[0]?.stock
   const cartIdsOf = async (who: Shopper) =>
@@ -129,6 +132,11 @@ describe.each(engines)('createOrder on %s', (engine) => {
     const { status, body } = await createOrder(ada, { cartLineIds: [preOrderLine, inStockLine] })
     expect(status).toBe(200)
     const order = body.data as OrderDto
+    // The answer is the order as stored, as every later read shows it.
+    expect(order).toEqual(await loadOrder(t.db, { orderId: order.id, userId: ada.userId, at: t.clock.now }))
+    expect(order.lines.map((line) => line.imgUrl)).toEqual(
+      await Promise.all([preOrder, inStock].map(async (id) => (await imagesOf(id))[0] ?? null)),
+    )
     // Hand-computed: 5800 × 0.9 = 5220 a unit; goods 10440; fee ceil(313.2) = 314;
     // settlement ceil(0.035 × 10754) = 377; deposit ceil(0.3 × 10440) = 3132, balance 7999.
     // 1200 × 3 = 3600; fee 108; settlement ceil(0.035 × 3708) = 130; no deposit: 3838 now.

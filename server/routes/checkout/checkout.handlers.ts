@@ -53,19 +53,13 @@ export const createOrderHandlers = factory.createHandlers(
     const body = c.req.valid('json')
     const { userId, account } = signedIn(c)
     const at = c.var.deps.now()
-    const answer = await idempotently(
-      c,
-      c.req.valid('header').idempotencyKey,
-      { query, body },
-      async (tx) => {
-        const orderId = await placeOrder(tx, {
-          shopper: { userId, role: account.role, language: query.language },
-          cartLineIds: body.cartLineIds,
-          pointsRequested: query.score,
-          at,
-        })
-        return orderAnswer(tx, c, orderId, query.language)
-      },
+    const answer = await idempotently(c, c.req.valid('header').idempotencyKey, { query, body }, (tx) =>
+      placeOrder(tx, {
+        shopper: { userId, role: account.role, language: query.language },
+        cartLineIds: body.cartLineIds,
+        pointsRequested: query.score,
+        at,
+      }),
     )
     return ok(c, answer)
   },

@@ -4,6 +4,8 @@ import { productNameIn } from '../../../src/domain/catalog.ts'
 import type { Language } from '../../../src/domain/language.ts'
 import { ORDER_FLOW } from '../../../src/domain/order-status.ts'
 import {
+  type OrderDto,
+  type OrderLineDto,
   type OrderRefusal,
   type OrderRefusalReason,
   PAYMENT_WINDOW_MINUTES,
@@ -16,6 +18,7 @@ import { cartLines, orderLines, orders, PRODUCT_STATUS, products } from '../../d
 import { ApiError } from '../../http/envelope.ts'
 import { changePoints, currentPoints } from '../points.ts'
 import { readShopSettings } from '../shop-settings.ts'
+import { toOrderDto } from './order-dto.ts'
 
 const REFUSAL_TEXT: Record<OrderRefusalReason, (orderBase: number) => string> = {
   unavailable: () => 'This item is no longer available',
@@ -40,6 +43,7 @@ const productColumns = {
   orderBase: products.orderBase,
   isDiscount: products.isDiscount,
   isFront: products.isFront,
+  imgList: products.imgList,
   cnAlonePrice: products.cnAlonePrice,
   cnBatchPrice: products.cnBatchPrice,
   jpAlonePrice: products.jpAlonePrice,
@@ -106,32 +110,23 @@ export interface CreateOrderInput {
  * POST /mall/order/createOrder: the shopper's selected cart lines become one order in 2 waitPay, with
  * one line per product priced by src/domain/pricing.ts and frozen. Runs in the caller's transaction
  * (withIdempotency's), all or nothing: any line that cannot be ordered refuses the whole order and
- * nothing changes. Returns the new order's id.
+ * nothing changes. Returns the new order as the order lists show it.
  *
  * Locks: the products first, FOR UPDATE in id order (two checkouts of the same products queue in the
  * same order, so they never deadlock), then the cart lines — the order the cart's own calls take them
  * in (product share lock, then the line). Stock is taken by a guarded UPDATE (`stock >= n`), so even a
  * bug in the checks above could not oversell: the table's `stock >= 0` check stands behind it too.
  */
-export async function createOrder(tx: Db, input: CreateOrderInput): Promise<number> {
+export async function createOrder(tx: Db, input: CreateOrderInput): Promise<OrderDto> {
   const { shopper, at } = input
   const wanted = [...new Set(input.cartLineIds)]
   const ownLines = and(eq(cartLines.userId, shopper.userId), inArray(cartLines.id, wanted))
 
-  const seen = await tx
-    .select({ id: cartLines.id, productId: cartLines.productId })
-    .from(cartLines)
-    .where(ownLines)
-  if (seen.length !== wanted.length) throw linesNotFound(missingFrom(wanted, seen))
+  // The products of the shopper's lines, locked in id order in the same statement that finds them.
   const locked = await tx
     .select(productColumns)
     .from(products)
-    .where(
-      inArray(
-        products.id,
-        seen.map((line) => line.productId),
-      ),
-    )
+    .where(inArray(products.id, tx.select({ id: cartLines.productId }).from(cartLines).where(ownLines)))
     .orderBy(asc(products.id))
     .for('update')
   const productById = new Map(locked.map((product) => [product.id, product]))
@@ -195,7 +190,7 @@ export async function createOrder(tx: Db, input: CreateOrderInput): Promise<numb
       createdAt: at,
       updatedAt: at,
     })
-    .returning({ id: orders.id })
+    .returning()
   if (!order) throw new Error('inserting the order returned no row')
 
   const reserved = new Map<number, number>()
@@ -210,31 +205,34 @@ export async function createOrder(tx: Db, input: CreateOrderInput): Promise<numb
     reserved.set(product.id, line.amount)
   }
 
-  await tx.insert(orderLines).values(
-    ordered.map(({ product }, index) => {
-      const priced = quote.lines[index]
-      if (!priced) throw new Error('the quote has fewer lines than the order')
-      return {
-        orderId: order.id,
-        productId: product.id,
-        productName: product.productName,
-        jpProductName: product.jpProductName,
-        enProductName: product.enProductName,
-        barcode: product.janCode || product.itemNo,
-        productType: product.type,
-        basePrice: priced.unitPrice,
-        unitPrice: priced.discountedUnitPrice,
-        quantity: priced.quantity,
-        goods: priced.goods,
-        platformFee: priced.platformFee,
-        settlementFee: priced.settlementFee,
-        deposit: priced.deposit,
-        balance: priced.balance,
-        total: priced.total,
-        stockReserved: reserved.get(product.id) ?? 0,
-      }
-    }),
-  )
+  const lineRows = await tx
+    .insert(orderLines)
+    .values(
+      ordered.map(({ product }, index) => {
+        const priced = quote.lines[index]
+        if (!priced) throw new Error('the quote has fewer lines than the order')
+        return {
+          orderId: order.id,
+          productId: product.id,
+          productName: product.productName,
+          jpProductName: product.jpProductName,
+          enProductName: product.enProductName,
+          barcode: product.janCode || product.itemNo,
+          productType: product.type,
+          basePrice: priced.unitPrice,
+          unitPrice: priced.discountedUnitPrice,
+          quantity: priced.quantity,
+          goods: priced.goods,
+          platformFee: priced.platformFee,
+          settlementFee: priced.settlementFee,
+          deposit: priced.deposit,
+          balance: priced.balance,
+          total: priced.total,
+          stockReserved: reserved.get(product.id) ?? 0,
+        }
+      }),
+    )
+    .returning()
 
   if (points.pointsUsed > 0) {
     await changePoints(tx, {
@@ -246,7 +244,29 @@ export async function createOrder(tx: Db, input: CreateOrderInput): Promise<numb
   }
 
   await tx.delete(cartLines).where(ownLines)
-  return order.id
+  // Answered from the rows just written, as loadOrder would read them back in this transaction.
+  const answerLines = [...lineRows]
+    .sort((a, b) => a.id - b.id)
+    .map(
+      (line): OrderLineDto => ({
+        id: line.id,
+        productId: line.productId,
+        productName: line.productName,
+        jpProductName: line.jpProductName,
+        enProductName: line.enProductName,
+        imgUrl: productById.get(line.productId)?.imgList[0] ?? null,
+        barcode: line.barcode,
+        productType: line.productType,
+        basePrice: line.basePrice,
+        unitPrice: line.unitPrice,
+        quantity: line.quantity,
+        goods: line.goods,
+        total: line.total,
+        deposit: line.deposit,
+        balance: line.balance,
+      }),
+    )
+  return toOrderDto(order, answerLines, at)
 }
 
 /** The requested ids that are not (or no longer) among the shopper's lines found. */

@@ -77,7 +77,7 @@ export async function placePaidOrder(db: Db, options: PlacedOrderOptions): Promi
       if (!cart) throw new Error('no cart line')
       cartIds.push(cart.id)
     }
-    const orderId = await createOrder(tx, {
+    const { id: orderId } = await createOrder(tx, {
       shopper: { userId: options.userId, role: 2, language: 'zhCn' },
       cartLineIds: cartIds,
       pointsRequested: options.points ?? 0,
