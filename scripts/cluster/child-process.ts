@@ -7,7 +7,9 @@ export interface ExitStatus {
 
 /** The end of a long stream: a process under load logs millions of lines, the caller reads the tail. */
 export class OutputTail {
-  #text = ''
+  /** The chunks as they came, oldest first: joined only when read, since a busy process prints much. */
+  readonly #chunks: string[] = []
+  #length = 0
   readonly #limit: number
 
   constructor(limit = 2 * 1024 * 1024) {
@@ -15,15 +17,20 @@ export class OutputTail {
   }
 
   append(text: string) {
-    this.#text = (this.#text + text).slice(-this.#limit)
+    this.#chunks.push(text)
+    this.#length += text.length
+    // Whole chunks go once the rest still holds the limit; text() trims the last excess.
+    while (this.#chunks.length > 1 && this.#length - (this.#chunks[0]?.length ?? 0) >= this.#limit) {
+      this.#length -= this.#chunks.shift()?.length ?? 0
+    }
   }
 
   text(): string {
-    return this.#text
+    return this.#chunks.join('').slice(-this.#limit)
   }
 
   lastLines(count: number): string[] {
-    return this.#text.trimEnd().split('\n').slice(-count).filter(Boolean)
+    return this.text().trimEnd().split('\n').slice(-count).filter(Boolean)
   }
 }
 
