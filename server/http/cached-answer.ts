@@ -45,6 +45,9 @@ const textDecoder = new TextDecoder()
 const dataOf = <T>(answer: CachedAnswer): T =>
   (JSON.parse(textDecoder.decode(answer.body)) as Envelope<T>).data
 
+/** The body of a 304. */
+const NO_BODY: Bytes = new Uint8Array(0)
+
 /** Below this size an answer is sent as it is, as the compress middleware does. */
 const COMPRESS_THRESHOLD_BYTES = 1024
 
@@ -120,7 +123,10 @@ function send(
   // Clients may keep the answer but must ask again; the ETag makes asking again cheap. optionalSession
   // then makes a signed-in caller's answer private.
   c.header('Cache-Control', 'no-cache')
-  if (isNotModified(c.req.header('if-none-match'), answer)) return c.body(null, 304)
+  if (isNotModified(c.req.header('if-none-match'), answer)) {
+    if (sharedKey !== undefined) c.set('sharedAnswer', { key: sharedKey, answer, body: NO_BODY })
+    return c.body(null, 304)
+  }
   const body = coding ? encode(coding) : answer.body
   const headers: Record<string, string> = {
     'Content-Type': answer.contentType,

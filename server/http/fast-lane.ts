@@ -1,4 +1,4 @@
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import type { Context } from 'hono'
 import { routePath } from 'hono/route'
 import type { AppDeps, AppEnv } from '../app-env.ts'
@@ -14,7 +14,7 @@ import { sessionCacheOf } from './session-cache.ts'
  * Hono's context, router, validator and middleware cost several times the answer itself.
  *
  * A lane is learnt from an answer the framework sent (`record`, the app's outermost middleware): the
- * request's exact path and query, Accept-Encoding and kind of caller (a visitor, or a signed-in account's
+ * request's exact path and query, Accept-Encoding, If-None-Match and kind of caller (a visitor, or a signed-in account's
  * kind and price role), the catalog key it was answered from, and the response's headers. The lane then
  * answers the same shape while all of this holds, and otherwise hands the request to the framework:
  * - the catalog cache still holds that very answer (a catalog change, or its TTL, ends the lane);
@@ -22,7 +22,8 @@ import { sessionCacheOf } from './session-cache.ts'
  *   account's current role and points (else the framework answers with a fresh token or 9005);
  * - none of a signed-in caller's favourites, which the session cache must hold, is on the answer's
  *   cards (else the framework marks them on a copy);
- * - a GET with no If-None-Match or Authorization, on a process that is not draining.
+ * - a GET without Authorization, on a process that is not draining.
+ * A revalidation (If-None-Match) has lanes of its own: the framework's 304 for the same tag.
  * Every request answered here is logged and counted like any other (request-log.ts).
  */
 
@@ -30,6 +31,8 @@ import { sessionCacheOf } from './session-cache.ts'
 const MAX_LANES = 10_000
 
 interface Lane {
+  /** 200, or 304 for a client that named the answer's tag in If-None-Match. */
+  status: 200 | 304
   key: string
   answer: CachedAnswer
   body: Bytes
@@ -48,8 +51,9 @@ const VISITOR = 'visitor'
 /** Which answers a caller gets: the same for every visitor, and for accounts of one kind and price role. */
 const callerClassOf = (account: { kind: string; role: number | null }) => `${account.kind}:${account.role}`
 
-const laneKeyOf = (callerClass: string, acceptEncoding: string | undefined, url: string) =>
-  `${callerClass}\n${acceptEncoding ?? ''}\n${url}`
+/** The request headers that choose the answer, besides the caller: its coding, and a 304 over a 200. */
+const laneKeyOf = (callerClass: string, headers: IncomingHttpHeaders, url: string) =>
+  `${callerClass}\n${headers['accept-encoding'] ?? ''}\n${headers['if-none-match'] ?? ''}\n${url}`
 
 /** The node request behind a Hono context, when the app runs under node-server. */
 const incomingOf = (c: Context) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
@@ -73,9 +77,10 @@ export class FastLane {
   record(c: Context<AppEnv>): void {
     const sent = c.var.sharedAnswer
     const incoming = incomingOf(c)
-    if (!sent || !incoming?.url || c.req.method !== 'GET' || c.res.status !== 200) return
+    const status = c.res.status
+    if (!sent || !incoming?.url || c.req.method !== 'GET' || (status !== 200 && status !== 304)) return
     const request = incoming.headers
-    if (request['if-none-match'] !== undefined || request.authorization !== undefined) return
+    if (request.authorization !== undefined) return
     const signedIn = c.var.signedIn
     // A token the framework did not sign in (ended, forged) made a visitor's answer: no lane for it.
     if (request[TOKEN_HEADER] !== undefined && !signedIn) return
@@ -88,12 +93,13 @@ export class FastLane {
       headers.push(name, value)
     }
     // Only bytes the answer's own code chose: a later middleware that changed them leaves no lane.
-    if (c.res.headers.get('content-length') !== String(sent.body.byteLength)) return
+    if (status === 200 && c.res.headers.get('content-length') !== String(sent.body.byteLength)) return
     this.#deps = c.var.deps
     const callerClass = signedIn ? callerClassOf(signedIn.account) : VISITOR
-    const laneKey = laneKeyOf(callerClass, request['accept-encoding'], incoming.url)
+    const laneKey = laneKeyOf(callerClass, request, incoming.url)
     this.#lanes.delete(laneKey)
     this.#lanes.set(laneKey, {
+      status,
       key: sent.key,
       answer: sent.answer,
       body: sent.body,
@@ -113,7 +119,7 @@ export class FastLane {
     const deps = this.#deps
     if (!deps || request.method !== 'GET' || !request.url || deps.draining?.()) return false
     const headers = request.headers
-    if (headers['if-none-match'] !== undefined || headers.authorization !== undefined) return false
+    if (headers.authorization !== undefined) return false
     const cache = catalogCacheOf(deps.db)
     if (!cache) return false
     const now = deps.now()
@@ -130,7 +136,7 @@ export class FastLane {
       userId = held.account.id
       favourites = sessions?.heldFavourites(userId, now)
     }
-    const laneKey = laneKeyOf(callerClass, headers['accept-encoding'], request.url)
+    const laneKey = laneKeyOf(callerClass, headers, request.url)
     const lane = this.#lanes.get(laneKey)
     if (!lane) return false
     if (cache.peek(lane.key, now.getTime()) !== lane.answer) {
@@ -143,14 +149,14 @@ export class FastLane {
     }
     const sentId = headers[REQUEST_ID_HEADER]
     const reqId = requestIdFrom(typeof sentId === 'string' ? sentId : undefined)
-    response.writeHead(200, [...lane.headers, REQUEST_ID_HEADER, reqId])
+    response.writeHead(lane.status, [...lane.headers, REQUEST_ID_HEADER, reqId])
     response.end(lane.body)
     this.#served += 1
     logRequest(deps.logRequests, {
       reqId,
       method: 'GET',
       route: lane.route,
-      status: 200,
+      status: lane.status,
       seconds: (performance.now() - started) / 1000,
       userId,
     })
