@@ -27,8 +27,17 @@ import { sessionCacheOf } from './session-cache.ts'
  * Every request answered here is logged and counted like any other (request-log.ts).
  */
 
-/** At most this many lanes (the oldest go first): paths and queries are the caller's to choose. */
-const MAX_LANES = 10_000
+export interface FastLaneLimits {
+  /** At most this many lanes (the oldest go first): paths and queries are the caller's to choose. */
+  maxLanes?: number
+  /**
+   * At most this many bytes of answers held by lanes, each lane counted whole even when lanes share
+   * an answer: a lane keeps its answer alive after the catalog cache let it go, until it is next used.
+   */
+  maxBytes?: number
+}
+
+const DEFAULT_LIMITS: Required<FastLaneLimits> = { maxLanes: 10_000, maxBytes: 32 * 1024 * 1024 }
 
 interface Lane {
   /** 200, or 304 for a client that named the answer's tag in If-None-Match. */
@@ -60,9 +69,15 @@ const incomingOf = (c: Context) => (c.env as { incoming?: IncomingMessage } | un
 
 export class FastLane {
   readonly #lanes = new Map<string, Lane>()
+  readonly #limits: Required<FastLaneLimits>
+  #bytes = 0
   /** The app's dependencies, learnt with its first lane: until then there is nothing to answer. */
   #deps: AppDeps | undefined
   #served = 0
+
+  constructor(limits: FastLaneLimits = {}) {
+    this.#limits = { ...DEFAULT_LIMITS, ...limits }
+  }
 
   /** How many requests the lane has answered (tests, to see it took the request). */
   get served(): number {
@@ -97,8 +112,8 @@ export class FastLane {
     this.#deps = c.var.deps
     const callerClass = signedIn ? callerClassOf(signedIn.account) : VISITOR
     const laneKey = laneKeyOf(callerClass, request, incoming.url)
-    this.#lanes.delete(laneKey)
-    this.#lanes.set(laneKey, {
+    this.#drop(laneKey)
+    this.#add(laneKey, {
       status,
       key: sent.key,
       answer: sent.answer,
@@ -107,10 +122,22 @@ export class FastLane {
       headers,
       cardIds: signedIn ? (sent.answer.cardIds ?? []) : undefined,
     })
+  }
+
+  #add(laneKey: string, lane: Lane): void {
+    this.#lanes.set(laneKey, lane)
+    this.#bytes += lane.body.byteLength
     for (const oldest of this.#lanes.keys()) {
-      if (this.#lanes.size <= MAX_LANES) break
-      this.#lanes.delete(oldest)
+      if (this.#lanes.size <= this.#limits.maxLanes && this.#bytes <= this.#limits.maxBytes) break
+      this.#drop(oldest)
     }
+  }
+
+  #drop(laneKey: string): void {
+    const lane = this.#lanes.get(laneKey)
+    if (!lane) return
+    this.#lanes.delete(laneKey)
+    this.#bytes -= lane.body.byteLength
   }
 
   /** Answers the request when a lane holds for it; false hands it to the framework. */
@@ -140,7 +167,7 @@ export class FastLane {
     const lane = this.#lanes.get(laneKey)
     if (!lane) return false
     if (cache.peek(lane.key, now.getTime()) !== lane.answer) {
-      this.#lanes.delete(laneKey)
+      this.#drop(laneKey)
       return false
     }
     if (lane.cardIds && lane.cardIds.length > 0) {

@@ -217,3 +217,43 @@ describe.each(engines)('the fast lane in front of the framework on %s', (engine)
       .toBe(ResultCode.accountDisabled)
   })
 })
+
+describe('the fast lane’s bounds', () => {
+  const LISTS = ['zhCn', 'ja', 'en'].map((language) => `/api/mall/product/hotList?language=${language}`)
+
+  /**
+   * Teaches a fresh app's lane each list in turn, then asks them again newest first: which ones the lane
+   * answered (asking one it no longer holds teaches it anew, so newest first keeps the others in place).
+   */
+  async function answeredAfterLearning(limits: ConstructorParameters<typeof FastLane>[0]) {
+    const lane = new FastLane(limits)
+    const t = await createTestApp('pglite', { listen: true, fastLane: lane })
+    const cache = await startCatalogCache(t.db)
+    try {
+      await insertProducts(
+        t.db,
+        Array.from({ length: 3 }, (_, i) => productRow({ hotRank: i + 1 })),
+      )
+      for (const path of LISTS) await (await fetch(`${t.baseUrl}${path}`)).arrayBuffer()
+      const answered: boolean[] = []
+      for (const path of [...LISTS].reverse()) {
+        const before = lane.served
+        await (await fetch(`${t.baseUrl}${path}`)).arrayBuffer()
+        answered.push(lane.served > before)
+      }
+      return answered
+    } finally {
+      await cache.stop()
+      await t.close()
+    }
+  }
+
+  it('keeps at most maxLanes lanes, the oldest going first', async () => {
+    // en, ja, then zhCn, the oldest, which the third lane pushed out.
+    expect(await answeredAfterLearning({ maxLanes: 2 })).toEqual([true, true, false])
+  })
+
+  it('keeps at most maxBytes of answers', async () => {
+    expect(await answeredAfterLearning({ maxBytes: 1 })).toEqual([false, false, false])
+  })
+})
