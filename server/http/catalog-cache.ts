@@ -116,15 +116,11 @@ export class CatalogCache {
    * change came while it was built). A failing build stores nothing and fails every caller waiting on it.
    */
   async answer(key: string, nowMs: number, build: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
-    const stored = this.#answers.get(key)
-    if (stored && stored.expiresAt > nowMs) {
-      this.#answers.delete(key)
-      this.#answers.set(key, stored)
-      countCacheLookup('catalog', true)
-      return stored
-    }
+    const held = this.peek(key, nowMs)
+    if (held) return held
     countCacheLookup('catalog', false)
-    if (stored) this.#remove(key, stored)
+    const stale = this.#answers.get(key)
+    if (stale) this.#remove(key, stale)
     if (!this.#listening) return build()
     const underWay = this.#building.get(key)
     if (underWay) return underWay

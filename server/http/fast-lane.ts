@@ -24,7 +24,7 @@ import { sessionCacheOf } from './session-cache.ts'
  *   cards (else the framework marks them on a copy);
  * - a GET without Authorization, on a process that is not draining.
  * A revalidation (If-None-Match) has lanes of its own: the framework's 304 for the same tag.
- * Every request answered here is logged and counted like any other (request-log.ts).
+ * Every request answered here is logged and counted as the framework's are (request-log.ts).
  */
 
 export interface FastLaneLimits {
@@ -82,10 +82,6 @@ export class FastLane {
   /** How many requests the lane has answered (tests, to see it took the request). */
   get served(): number {
     return this.#served
-  }
-
-  get size(): number {
-    return this.#lanes.size
   }
 
   /** Learns a lane from a shared catalog answer the framework has just sent in full. */

@@ -171,13 +171,8 @@ export class SessionCache {
 
   /** checkSessionToken, verifying each token's signature once. */
   async checkToken(key: Uint8Array, token: string, now: Date): Promise<TokenCheck> {
-    const known = this.#tokens.get(token)
-    if (known && known.key === key) {
-      const check = claimsCheckAt(known.claims, now)
-      if (check.status === 'valid') touch(this.#tokens, token, known)
-      else this.#tokens.delete(token)
-      return check
-    }
+    const known = this.#knownTokenCheck(key, token, now)
+    if (known) return known
     const check = await checkSessionToken(key, token, now)
     // Only valid tokens are kept: forged ones, which anyone can send, would crowd them out.
     if (check.status === 'valid') {
@@ -196,39 +191,27 @@ export class SessionCache {
    * nothing and never waits, for the fast lane (fast-lane.ts); anything else goes the usual way.
    */
   heldSignIn(key: Uint8Array, token: string, now: Date): HeldSignIn | undefined {
-    const known = this.#tokens.get(token)
-    if (!known || known.key !== key || claimsCheckAt(known.claims, now).status !== 'valid') return undefined
-    const { claims } = known
-    const entry = this.#sessions.get(claims.sid)
-    if (!entry || entry.userId !== Number(claims.sub) || entry.expiresAtMs <= now.getTime()) return undefined
-    const lookup = sessionStatusAt(entry.stored, now)
-    if (lookup.status !== 'active') return undefined
-    touch(this.#tokens, token, known)
-    touch(this.#sessions, claims.sid, entry)
-    countCacheLookup('session', true)
-    return { claims, account: lookup.account }
+    const check = this.#knownTokenCheck(key, token, now)
+    if (check?.status !== 'valid') return undefined
+    const { claims } = check
+    const entry = this.#heldSession(claims.sid, Number(claims.sub), now.getTime())
+    const lookup = entry && sessionStatusAt(entry.stored, now)
+    return lookup?.status === 'active' ? { claims, account: lookup.account } : undefined
   }
 
   /** The shopper's favourites when held and unexpired, without loading them; else undefined. */
   heldFavourites(userId: number, now: Date): FavouriteIds | undefined {
-    const entry = this.#favourites.get(userId)
-    if (!entry?.ids || entry.expiresAtMs <= now.getTime()) return undefined
-    touch(this.#favourites, userId, entry)
-    countCacheLookup('favourites', true)
-    return entry.ids
+    return this.#heldFavourites(userId, now.getTime())?.ids
   }
 
   /** The session named by a token, with its account, as of `now` (lookUpSession's answer). */
   async session(sessionId: string, userId: number, now: Date): Promise<SessionLookup> {
     const nowMs = now.getTime()
-    const entry = this.#sessions.get(sessionId)
-    if (entry && entry.userId === userId && entry.expiresAtMs > nowMs) {
-      touch(this.#sessions, sessionId, entry)
-      countCacheLookup('session', true)
-      return sessionStatusAt(entry.stored, now)
-    }
+    const held = this.#heldSession(sessionId, userId, nowMs)
+    if (held) return sessionStatusAt(held.stored, now)
     countCacheLookup('session', false)
-    if (entry) this.#dropSession(sessionId, entry.userId)
+    const stale = this.#sessions.get(sessionId)
+    if (stale) this.#dropSession(sessionId, stale.userId)
     const stored = await this.#load(
       this.#pendingSessions,
       sessionId,
@@ -245,14 +228,10 @@ export class SessionCache {
    */
   async favouritesOf(userId: number, now: Date): Promise<FavouriteIds | undefined> {
     const nowMs = now.getTime()
-    const entry = this.#favourites.get(userId)
-    if (entry && entry.expiresAtMs > nowMs) {
-      touch(this.#favourites, userId, entry)
-      countCacheLookup('favourites', true)
-      return entry.ids
-    }
+    const held = this.#heldFavourites(userId, nowMs)
+    if (held) return held.ids
     countCacheLookup('favourites', false)
-    if (entry) this.#favourites.delete(userId)
+    this.#favourites.delete(userId)
     if (!this.#listening) return undefined
     return this.#load(
       this.#pendingFavourites,
@@ -267,6 +246,34 @@ export class SessionCache {
         }
       },
     )
+  }
+
+  /** The check of a token whose signature was verified before (its lifetime checked now), else undefined. */
+  #knownTokenCheck(key: Uint8Array, token: string, now: Date): TokenCheck | undefined {
+    const known = this.#tokens.get(token)
+    if (!known || known.key !== key) return undefined
+    const check = claimsCheckAt(known.claims, now)
+    if (check.status === 'valid') touch(this.#tokens, token, known)
+    else this.#tokens.delete(token)
+    return check
+  }
+
+  /** The held, unexpired session of `userId` (a hit, counted), else undefined. */
+  #heldSession(sessionId: string, userId: number, nowMs: number): SessionEntry | undefined {
+    const entry = this.#sessions.get(sessionId)
+    if (!entry || entry.userId !== userId || entry.expiresAtMs <= nowMs) return undefined
+    touch(this.#sessions, sessionId, entry)
+    countCacheLookup('session', true)
+    return entry
+  }
+
+  /** The held, unexpired favourites entry of `userId` (a hit, counted), else undefined. */
+  #heldFavourites(userId: number, nowMs: number): FavouritesEntry | undefined {
+    const entry = this.#favourites.get(userId)
+    if (!entry || entry.expiresAtMs <= nowMs) return undefined
+    touch(this.#favourites, userId, entry)
+    countCacheLookup('favourites', true)
+    return entry
   }
 
   /**

@@ -14,7 +14,7 @@ import { engines } from './support/test-database.ts'
 
 const HOT_LIST = '/api/mall/product/hotList?language=zhCn'
 
-/** Headers that differ between any two answers: the request's own id and the clock's. */
+/** Headers that differ from one answer to the next: the request's own id and the clock's. */
 const PER_REQUEST = new Set(['x-request-id', 'date'])
 const sameShape = (headers: Headers) =>
   [...headers].filter(([name]) => !PER_REQUEST.has(name)).sort(([a], [b]) => a.localeCompare(b))

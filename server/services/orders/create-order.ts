@@ -5,7 +5,6 @@ import type { Language } from '../../../src/domain/language.ts'
 import { ORDER_FLOW } from '../../../src/domain/order-status.ts'
 import {
   type OrderDto,
-  type OrderLineDto,
   type OrderRefusal,
   type OrderRefusalReason,
   PAYMENT_WINDOW_MINUTES,
@@ -18,7 +17,7 @@ import { cartLines, orderLines, orders, PRODUCT_STATUS, products } from '../../d
 import { ApiError } from '../../http/envelope.ts'
 import { changePoints, currentPoints } from '../points.ts'
 import { readShopSettings } from '../shop-settings.ts'
-import { toOrderDto } from './order-dto.ts'
+import { toOrderDto, toOrderLineDto } from './order-dto.ts'
 
 const REFUSAL_TEXT: Record<OrderRefusalReason, (orderBase: number) => string> = {
   unavailable: () => 'This item is no longer available',
@@ -247,25 +246,7 @@ export async function createOrder(tx: Db, input: CreateOrderInput): Promise<Orde
   // Answered from the rows just written, as loadOrder would read them back in this transaction.
   const answerLines = [...lineRows]
     .sort((a, b) => a.id - b.id)
-    .map(
-      (line): OrderLineDto => ({
-        id: line.id,
-        productId: line.productId,
-        productName: line.productName,
-        jpProductName: line.jpProductName,
-        enProductName: line.enProductName,
-        imgUrl: productById.get(line.productId)?.imgList[0] ?? null,
-        barcode: line.barcode,
-        productType: line.productType,
-        basePrice: line.basePrice,
-        unitPrice: line.unitPrice,
-        quantity: line.quantity,
-        goods: line.goods,
-        total: line.total,
-        deposit: line.deposit,
-        balance: line.balance,
-      }),
-    )
+    .map((line) => toOrderLineDto(line, productById.get(line.productId)?.imgList[0] ?? null))
   return toOrderDto(order, answerLines, at)
 }
 

@@ -106,6 +106,27 @@ export function toOrderDto(row: OrderRow, lines: OrderLineDto[], at: Date | unde
   }
 }
 
+/** An order line as the lists show it; `imgUrl` is its product's first picture. */
+export function toOrderLineDto(line: typeof orderLines.$inferSelect, imgUrl: string | null): OrderLineDto {
+  return {
+    id: line.id,
+    productId: line.productId,
+    productName: line.productName,
+    jpProductName: line.jpProductName,
+    enProductName: line.enProductName,
+    imgUrl,
+    barcode: line.barcode,
+    productType: line.productType,
+    basePrice: line.basePrice,
+    unitPrice: line.unitPrice,
+    quantity: line.quantity,
+    goods: line.goods,
+    total: line.total,
+    deposit: line.deposit,
+    balance: line.balance,
+  }
+}
+
 /** The lines of many orders in one query (a page of orders never costs a query per order), by order id. */
 export async function linesOfOrders(
   db: Db,
@@ -114,29 +135,12 @@ export async function linesOfOrders(
   const byOrder = new Map<number, OrderLineDto[]>(orderIds.map((id) => [id, []]))
   if (orderIds.length === 0) return byOrder
   const rows = await db
-    .select({
-      orderId: orderLines.orderId,
-      id: orderLines.id,
-      productId: orderLines.productId,
-      productName: orderLines.productName,
-      jpProductName: orderLines.jpProductName,
-      enProductName: orderLines.enProductName,
-      imgUrl: sql<string | null>`${products.imgList}->>0`,
-      barcode: orderLines.barcode,
-      productType: orderLines.productType,
-      basePrice: orderLines.basePrice,
-      unitPrice: orderLines.unitPrice,
-      quantity: orderLines.quantity,
-      goods: orderLines.goods,
-      total: orderLines.total,
-      deposit: orderLines.deposit,
-      balance: orderLines.balance,
-    })
+    .select({ line: orderLines, imgUrl: sql<string | null>`${products.imgList}->>0` })
     .from(orderLines)
     .innerJoin(products, sql`${products.id} = ${orderLines.productId}`)
     .where(inArray(orderLines.orderId, [...orderIds]))
     .orderBy(asc(orderLines.orderId), asc(orderLines.id))
-  for (const { orderId, ...line } of rows) byOrder.get(orderId)?.push(line)
+  for (const { line, imgUrl } of rows) byOrder.get(line.orderId)?.push(toOrderLineDto(line, imgUrl))
   return byOrder
 }
 
