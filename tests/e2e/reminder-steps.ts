@@ -134,8 +134,14 @@ export interface ShownNotification {
 
 /** The page's service worker, reachable through CDP to deliver pushes to it. */
 export interface WorkerPushes {
-  /** Fires the worker's `push` event with `data` (the decrypted text a push service would deliver). */
-  deliver(data: string): Promise<void>
+  /**
+   * Fires the worker's `push` event with `data` (the decrypted text a push service would deliver) and
+   * waits for the notifications it shows. When none shows within a few seconds the message is delivered
+   * again, as a push service redelivers what the browser did not take (on a loaded machine Chromium can
+   * fail to start the worker for the event); the notification's tag keeps a redelivery to one. Fails
+   * with the worker's states after three deliveries.
+   */
+  deliverUntilShown(data: string): Promise<ShownNotification[]>
 }
 
 /**
@@ -153,6 +159,10 @@ export async function workerPushes(
     for (const registration of event.registrations)
       registrations.set(registration.registrationId, registration)
   })
+  const versions = new Map<string, { runningStatus: string; status: string }>()
+  cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
+    for (const version of event.versions) versions.set(version.versionId, version)
+  })
   await cdp.send('ServiceWorker.enable')
   const registrationId = await eventually(
     async () =>
@@ -162,8 +172,20 @@ export async function workerPushes(
   )
   assert.ok(registrationId)
   return {
-    deliver: async (data) => {
-      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data })
+    deliverUntilShown: async (data) => {
+      for (let delivery = 1; delivery <= 3; delivery++) {
+        await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data })
+        for (let waited = 0; waited < 8000; waited += 250) {
+          const shown = await shownNotifications(page)
+          if (shown.length > 0) return shown
+          await new Promise((resolve) => setTimeout(resolve, 250))
+        }
+      }
+      const states = [...versions.values()].map((version) => `${version.status}/${version.runningStatus}`)
+      const permission = await page.evaluate(() => Notification.permission)
+      return assert.fail(
+        `no notification after 3 deliveries (worker versions: ${states.join(', ')}; permission: ${permission})`,
+      )
     },
   }
 }

@@ -9,7 +9,7 @@ import type { ReminderPushPayload } from '../../src/domain/reminders.ts'
 import { readOutbox } from '../server/support/outbox.ts'
 import { browserKeys, type PushService, startPushService } from '../server/support/push-service.ts'
 import { screenshotPath } from './browser.ts'
-import { eventually, filledIn, orderDetail, shopperWithCart, textIn, WAIT } from './checkout-steps.ts'
+import { filledIn, orderDetail, shopperWithCart, textIn, WAIT } from './checkout-steps.ts'
 import { customerPage, waitForServiceWorker } from './customer.ts'
 import { operatorApi, today } from './packaging-steps.ts'
 import {
@@ -17,7 +17,6 @@ import {
   pluralIn,
   runDeadlineSweep,
   type ShownNotification,
-  shownNotifications,
   staysClosed,
   stubPushSubscription,
   workerPushes,
@@ -150,12 +149,7 @@ describe('reminders of an overdue balance in a real browser', () => {
 
       // Relayed into the real service worker, it shows the notification with its deep link.
       const worker = await workerPushes(context, page, origin)
-      await worker.deliver(plaintext)
-      const [shown] = await eventually(
-        () => shownNotifications(page),
-        (list) => list.length > 0,
-        'the worker shows the notification',
-      )
+      const [shown] = await worker.deliverUntilShown(plaintext)
       assert.deepEqual(shown, {
         title: OVERDUE_TITLE_JA,
         body: payload.notification.body,
