@@ -154,6 +154,18 @@ export default defineConfig({
           env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
         },
       },
+      {
+        test: {
+          name: 'resilience',
+          environment: 'node',
+          include: ['tests/resilience/**/*.test.ts'],
+          // the suites start servers and databases of their own: one file at a time
+          maxWorkers: 1,
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+        },
+      },
     ],
   },
 })

@@ -5,6 +5,7 @@ import { AVATAR_MAX_BYTES } from '../src/domain/account.ts'
 import { MEDIA_MAX_BYTES } from '../src/domain/media.ts'
 import { IMPORT_MAX_BYTES } from '../src/domain/product-import.ts'
 import { ResultCode } from '../src/domain/result-code.ts'
+import { ValidationMessage } from '../src/domain/validation-messages.ts'
 import type { AppDeps, AppEnv } from './app-env.ts'
 import { ApiError, fail } from './http/envelope.ts'
 import { metricsHandler } from './http/metrics-route.ts'
@@ -63,9 +64,18 @@ function createApi() {
     .use(async (c, next) => {
       // A GET or HEAD has no body to limit; asking for one would build the whole web Request.
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+      const maxSize = bodyLimitOf(c.req.path)
       return bodyLimit({
-        maxSize: bodyLimitOf(c.req.path),
-        onError: (c) => fail(c, ResultCode.invalidInput, 'body: too large'),
+        maxSize,
+        onError: (c) => {
+          // The rest of the body is never read: the connection closes after the answer, so a client
+          // that keeps connections alive sends its next request on a new one instead of losing it.
+          c.header('Connection', 'close')
+          return fail(c, ResultCode.payloadTooLarge, `body: ${ValidationMessage.bodyTooLarge}`, {
+            fields: [{ field: 'body', message: ValidationMessage.bodyTooLarge }],
+            maxBytes: maxSize,
+          })
+        },
       })(c, next)
     })
     .route('/', healthRoutes)
@@ -119,7 +129,7 @@ export function createApp(deps: AppDeps) {
     // otherwise be cut under a request it is about to send.
     if (deps.draining?.()) c.header('Connection', 'close')
   })
-  app.use(securityHeaders(deps.payments, deps.media.publicOrigin))
+  app.use(securityHeaders(deps.payments, deps.publicUrl, deps.media.publicOrigin))
   app.use(compress())
   app.use(async (c, next) => {
     c.set('deps', deps)

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { validator } from 'hono/validator'
 import * as v from 'valibot'
 import { ResultCode } from '../../src/domain/result-code.ts'
+import { ValidationMessage } from '../../src/domain/validation-messages.ts'
 import { ApiError } from './envelope.ts'
 
 export interface FieldIssue {
@@ -9,17 +10,40 @@ export interface FieldIssue {
   message: string
 }
 
-/** Turns valibot issues into a 400 whose msg names the first bad field, with every issue in data. */
-export function invalidInput(issues: readonly v.BaseIssue<unknown>[]): ApiError {
-  const fields: FieldIssue[] = issues.map((issue) => ({
-    field: v.getDotPath(issue) ?? 'body',
-    message: issue.message,
-  }))
+/** A 400 whose msg names the first bad field, with every bad field in data. */
+function refusal(fields: FieldIssue[]): ApiError {
   const first = fields[0] ?? { field: 'body', message: 'is invalid' }
   return new ApiError(ResultCode.invalidInput, `${first.field}: ${first.message}`, { fields })
 }
 
+/** Turns valibot issues into a 400 naming the first bad field. */
+export function invalidInput(issues: readonly v.BaseIssue<unknown>[]): ApiError {
+  return refusal(issues.map((issue) => ({ field: v.getDotPath(issue) ?? 'body', message: issue.message })))
+}
+
+/**
+ * The dot path of the first text in `value` holding a NUL character, if any. PostgreSQL stores no NUL
+ * in text or jsonb, so such input is refused here, by the field's name, before any handler runs.
+ */
+export function nulFieldOf(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : undefined
+  if (typeof value !== 'object' || value === null) return undefined
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return path || 'body'
+    const found = nulFieldOf(item, path ? `${path}.${key}` : key)
+    if (found) return found
+  }
+  return undefined
+}
+
+/** Refuses input with a NUL in any text, by the field's name, as a schema's issue would be. */
+function refuseNul(value: unknown): void {
+  const field = nulFieldOf(value)
+  if (field) throw refusal([{ field, message: ValidationMessage.noNul }])
+}
+
 function parseWith<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
+  refuseNul(value)
   const result = v.safeParse(schema, value)
   if (!result.success) throw invalidInput(result.issues)
   return result.output
@@ -39,11 +63,16 @@ export const validParams = <S extends v.GenericSchema>(schema: S) =>
 
 /** A multipart/form-data body's fields; a body that is not one is a 400 on `body`. */
 export async function multipartForm(c: Context): Promise<Record<string, unknown>> {
+  let form: Record<string, unknown>
   try {
-    return await c.req.parseBody()
+    form = await c.req.parseBody()
   } catch {
     throw new ApiError(ResultCode.invalidInput, 'body: is not valid multipart/form-data')
   }
+  // a file's bytes may hold anything; its text fields may not hold a NUL (see nulFieldOf)
+  const texts = Object.fromEntries(Object.entries(form).filter(([, field]) => !(field instanceof File)))
+  refuseNul(texts)
+  return form
 }
 
 /** The bytes of the form's `file` field; `missing` is the error when there is no file in it. */

@@ -6,6 +6,7 @@ export const ResultCode = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  payloadTooLarge: 413,
   tooManyRequests: 429,
   internal: 500,
   sessionExpired: 9004,

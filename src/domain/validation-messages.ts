@@ -8,6 +8,10 @@
 export const ValidationMessage = {
   required: 'is required',
   notObject: 'must be an object',
+  // PostgreSQL stores no NUL in text: refused for every field (server/http/validate.ts)
+  noNul: 'must not contain a NUL character',
+  // the whole request body over its route's limit (a 413)
+  bodyTooLarge: 'is larger than this call accepts',
   text: 'must be text',
   email: 'must be a valid e-mail address',
   passwordPolicy:

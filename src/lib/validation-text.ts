@@ -12,6 +12,8 @@ export type FieldErrors = Record<string, string>
 const VALIDATION_TEXT: Record<ValidationMessage, () => string> = {
   [ValidationMessage.required]: () => t`必填`,
   [ValidationMessage.notObject]: () => t`提交的内容格式不正确`,
+  [ValidationMessage.noNul]: () => t`不能包含 NUL 控制字符`,
+  [ValidationMessage.bodyTooLarge]: () => t`提交的内容太大`,
   [ValidationMessage.text]: () => t`请输入文字`,
   [ValidationMessage.email]: () => t`请输入有效的邮箱地址`,
   [ValidationMessage.passwordPolicy]: () =>

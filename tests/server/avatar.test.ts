@@ -232,7 +232,7 @@ describe.each(engines)('avatar upload on %s', (engine) => {
       token,
       fileOf(jpegOfSize(3 * 1024 * 1024), 'huge.jpg', 'image/jpeg'),
     )
-    expect(status).toBe(400)
-    expect(body.msg).toBe('body: too large')
+    expect(status).toBe(413)
+    expect(body.msg).toBe('body: is larger than this call accepts')
   })
 })
