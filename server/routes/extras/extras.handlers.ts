@@ -10,28 +10,22 @@ import {
   sbpsExtraPayParams,
   sbpsExtraPayQuery,
 } from '../../../src/domain/extras.ts'
-import { PAY_METHODS, type PayAnswer, type PayRoute } from '../../../src/domain/payments.ts'
-import { ResultCode } from '../../../src/domain/result-code.ts'
-import { ValidationMessage } from '../../../src/domain/validation-messages.ts'
+import { PAY_METHODS, type PayRoute } from '../../../src/domain/payments.ts'
 import type { AppEnv } from '../../app-env.ts'
-import { ApiError, ok } from '../../http/envelope.ts'
+import { ok } from '../../http/envelope.ts'
 import { requirePermission, requireSession, signedIn } from '../../http/session.ts'
 import { validJson, validParams, validQuery } from '../../http/validate.ts'
 import { payExtraFees } from '../../services/extras/extra-payment.ts'
 import { createExtraFee, listOpsExtraFees, voidExtraFee } from '../../services/extras/ops-extra-fees.ts'
 import { extraPayCount, listExtraFees } from '../../services/extras/shopper-fees.ts'
-import { idempotencyKeyHeader, withIdempotency } from '../../services/idempotency.ts'
+import { idempotencyKeyHeader } from '../../services/idempotency.ts'
+import { idempotentPay } from '../pay-call.ts'
 import { extraFeeIdParams } from './extras.routes.ts'
 
 const factory = createFactory<AppEnv>()
 
 // Paying is a customer's act: an operator has no fees of their own.
 const customerOnly = requireSession({ kind: 'customer' })
-
-const typeNotOffered = () =>
-  new ApiError(ResultCode.invalidInput, `type: ${ValidationMessage.payType}`, {
-    fields: [{ field: 'type', message: ValidationMessage.payType }],
-  })
 
 export const countHandlers = factory.createHandlers(customerOnly, async (c) =>
   ok(c, await extraPayCount(c.var.deps.db, signedIn(c).userId)),
@@ -53,24 +47,16 @@ interface ExtraPayCall {
  * One extra-fee pay call once its route and `{type}` are known, as the other pay calls are
  * (payments.handlers.ts idempotentPay): the Idempotency-Key stands for the path and the points used.
  */
-async function payFees(c: Context<AppEnv>, call: ExtraPayCall) {
-  if (!PAY_METHODS[call.route].includes(call.method)) throw typeNotOffered()
+function payFees(c: Context<AppEnv>, call: ExtraPayCall) {
   const { deps } = c.var
-  const { userId } = signedIn(c)
-  const at = deps.now()
-  const request = `${c.req.method} ${c.req.path}?score=${call.points}`
-  const answer = await withIdempotency<PayAnswer>(
-    deps.db,
-    { userId, key: call.idempotencyKey, request, at },
-    (tx) =>
-      payExtraFees(
-        tx,
-        deps,
-        { userId, feeIds: call.feeIds, route: call.route, method: call.method, points: call.points },
-        at,
-      ),
+  return idempotentPay(c, { ...call, keyedQuery: `score=${call.points}` }, (tx, userId, at) =>
+    payExtraFees(
+      tx,
+      deps,
+      { userId, feeIds: call.feeIds, route: call.route, method: call.method, points: call.points },
+      at,
+    ),
   )
-  return ok(c, answer)
 }
 
 export const payCardHandlers = factory.createHandlers(

@@ -6,18 +6,15 @@ import {
   orderPayParams,
   orderPayQuery,
   PAY_METHODS,
-  type PayAnswer,
   type PayRoute,
   paypalOrderPayParams,
 } from '../../../src/domain/payments.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
-import { ValidationMessage } from '../../../src/domain/validation-messages.ts'
 import type { AppEnv } from '../../app-env.ts'
-import type { Db } from '../../db/client.ts'
 import { ApiError, notFound, ok } from '../../http/envelope.ts'
 import { requireSession, signedIn } from '../../http/session.ts'
 import { validParams, validQuery } from '../../http/validate.ts'
-import { idempotencyKeyHeader, withIdempotency } from '../../services/idempotency.ts'
+import { idempotencyKeyHeader } from '../../services/idempotency.ts'
 import { payOrderDeposit } from '../../services/payments/create-payment.ts'
 import { payOrderBalance } from '../../services/payments/final-payment.ts'
 import { webhookGateway } from '../../services/payments/gateways.ts'
@@ -28,6 +25,7 @@ import { readSandboxPayment, sandboxOutcome as runSandboxOutcome } from '../../s
 import { SBPS_SUBMIT_SCRIPT, sbpsFormResponse } from '../../services/payments/sbps-form.ts'
 import { payShippingFee } from '../../services/payments/shipping-payment.ts'
 import { receiveWebhook } from '../../services/payments/webhooks.ts'
+import { idempotentPay } from '../pay-call.ts'
 import {
   expressPayParams,
   finalPayParams,
@@ -46,40 +44,12 @@ const factory = createFactory<AppEnv>()
 // Paying is a customer's act: an operator has no orders of their own.
 const customerOnly = requireSession({ kind: 'customer' })
 
-const typeNotOffered = () =>
-  new ApiError(ResultCode.invalidInput, `type: ${ValidationMessage.payType}`, {
-    fields: [{ field: 'type', message: ValidationMessage.payType }],
-  })
-
 interface PayOrderCall {
   route: PayRoute
   method: number
   orderId: number
   addressId?: number
   idempotencyKey: string | undefined
-}
-
-/**
- * A pay call of any route once its `{type}` is known: checked against the route's types, then `pay` in
- * the Idempotency-Key's transaction. The key stands for the path (route, type, target) and `keyedQuery`,
- * the query that changes what is paid (the address chosen, the points used).
- */
-async function idempotentPay(
-  c: Context<AppEnv>,
-  call: { route: PayRoute; method: number; idempotencyKey: string | undefined; keyedQuery: string },
-  pay: (tx: Db, userId: number, at: Date) => Promise<PayAnswer>,
-) {
-  if (!PAY_METHODS[call.route].includes(call.method)) throw typeNotOffered()
-  const { deps } = c.var
-  const { userId } = signedIn(c)
-  const at = deps.now()
-  const request = `${c.req.method} ${c.req.path}?${call.keyedQuery}`
-  const answer = await withIdempotency<PayAnswer>(
-    deps.db,
-    { userId, key: call.idempotencyKey, request, at },
-    (tx) => pay(tx, userId, at),
-  )
-  return ok(c, answer)
 }
 
 /** One first-payment call: route and `{type}` decided, the rest is shared by the three routes. */
