@@ -18,6 +18,8 @@ export interface RouteContract {
   body?: v.GenericSchema
   /** The call takes an `Idempotency-Key` header: a repeat of the key answers as the first time. */
   idempotent?: true
+  /** The call may answer 429 (too many tries), with `retryAfterSeconds` in data. */
+  rateLimited?: true
   /** What `data` holds on success. */
   returns: string
 }

@@ -1,3 +1,4 @@
+import { toJsonSchema } from '@valibot/to-json-schema'
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/domain/cart.ts'
@@ -69,39 +70,125 @@ export const allContracts: readonly RouteContract[] = [
   ...jobsContracts,
 ]
 
-const envelope = (data: string) => ({
-  type: 'object',
-  required: ['code', 'msg', 'data'],
-  properties: {
-    code: {
-      type: 'integer',
-      description: '200 success; ≥ 300 failure (400, 401, 403, 404, 409, 429, 500, 9004, 9005)',
-    },
-    msg: { type: 'string' },
-    data: { description: data },
-  },
-})
+/** JSON Schema (2020-12, OpenAPI 3.1's) of what a client sends, from the schema the handler validates with. */
+function wireSchemaOf(schema: v.GenericSchema): Record<string, unknown> {
+  // input types: a query's number is sent as text and a transform's result is not what goes on the wire
+  const { $schema: _draft, ...json } = toJsonSchema(schema, {
+    target: 'draft-2020-12',
+    typeMode: 'input',
+    errorMode: 'ignore',
+  }) as Record<string, unknown>
+  return json
+}
+
+/** A query parameter is sent as text whatever its schema reads it as. */
+function queryParameterSchema(schema: v.GenericSchema): Record<string, unknown> {
+  const json = wireSchemaOf(schema)
+  return json.type === undefined || json.type === 'string' ? { type: 'string', ...json } : { type: 'string' }
+}
 
 /** A parameter is optional when leaving it out passes validation. */
 const isOptional = (schema: v.GenericSchema) => v.safeParse(schema, undefined).success
 
-/** The body's top-level fields, found through a pipe or wrapper to the object schema. */
-function objectEntriesOf(schema: v.GenericSchema): v.ObjectEntries | undefined {
-  const node = schema as v.GenericSchema & { entries?: v.ObjectEntries; pipe?: v.GenericSchema[] }
-  if (node.entries) return node.entries
-  return node.pipe?.[0] ? objectEntriesOf(node.pipe[0]) : undefined
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+
+const components = {
+  securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
+  schemas: {
+    Envelope: {
+      type: 'object',
+      required: ['code', 'msg', 'data'],
+      properties: {
+        code: {
+          type: 'integer',
+          description: '200 success; ≥ 300 failure (400, 401, 403, 404, 409, 413, 429, 500, 9004, 9005)',
+        },
+        msg: { type: 'string', description: "'success', or what went wrong (a refusal names its field)" },
+        data: {},
+      },
+    },
+    FieldIssue: {
+      type: 'object',
+      required: ['field', 'message'],
+      properties: { field: { type: 'string' }, message: { type: 'string' } },
+    },
+    Refusal: {
+      description: 'A 400 or 413: msg is "field: message" for the first bad field; data lists them all',
+      allOf: [
+        ref('Envelope'),
+        {
+          type: 'object',
+          properties: {
+            data: {
+              type: 'object',
+              required: ['fields'],
+              properties: {
+                fields: { type: 'array', items: ref('FieldIssue') },
+                maxBytes: { type: 'integer' },
+              },
+            },
+          },
+        },
+      ],
+    },
+    Failure: {
+      description: 'Any other failure: msg says what went wrong; data is null',
+      allOf: [ref('Envelope'), { type: 'object', properties: { data: { type: 'null' } } }],
+    },
+    TooMany: {
+      description: 'A 429: try again after retryAfterSeconds',
+      allOf: [
+        ref('Envelope'),
+        {
+          type: 'object',
+          properties: {
+            data: {
+              type: 'object',
+              required: ['retryAfterSeconds'],
+              properties: { retryAfterSeconds: { type: 'integer', minimum: 1 } },
+            },
+          },
+        },
+      ],
+    },
+  },
+}
+
+const answer = (description: string, schema: string) => ({
+  description,
+  content: { 'application/json': { schema: ref(schema) } },
+})
+
+/** The failures a call can answer with, by what it takes and who may call it. */
+function failuresOf(contract: RouteContract, hasPathParameters: boolean) {
+  const sendsBody = contract.method === 'post' || contract.method === 'put' || contract.method === 'delete'
+  return {
+    '400': answer('Invalid input; msg names the field', 'Refusal'),
+    ...(contract.access === 'public'
+      ? {}
+      : {
+          '401': answer('No valid session (code 401), or the session ended (code 9004)', 'Failure'),
+          '403': answer(
+            contract.access === 'operator'
+              ? 'Not an operator, or without this room’s permission (403); a disabled account (9005)'
+              : 'A disabled account (code 9005), or an operator on a shopper’s call',
+            'Failure',
+          ),
+        }),
+    ...(hasPathParameters ? { '404': answer('Nothing of the caller’s has this id', 'Failure') } : {}),
+    ...(contract.idempotent
+      ? { '409': answer('The state does not allow it now, or a key reused', 'Failure') }
+      : {}),
+    ...(sendsBody
+      ? { '413': answer('The body is over the call’s limit; the connection closes', 'Refusal') }
+      : {}),
+    ...(contract.rateLimited ? { '429': answer('Too many tries; wait retryAfterSeconds', 'TooMany') } : {}),
+    '500': answer('A fault on the shop’s side', 'Failure'),
+  }
 }
 
 function requestBodyOf(schema: v.GenericSchema) {
-  const entries = objectEntriesOf(schema) ?? {}
-  const required = Object.entries(entries)
-    .filter(([, field]) => !isOptional(field))
-    .map(([name]) => name)
-  const properties = Object.fromEntries(Object.keys(entries).map((name) => [name, {}]))
-  return {
-    required: true,
-    content: { 'application/json': { schema: { type: 'object', required, properties } } },
-  }
+  return { required: true, content: { 'application/json': { schema: wireSchemaOf(schema) } } }
 }
 
 /**
@@ -125,7 +212,7 @@ export function buildOpenApi() {
       name,
       in: 'query',
       required: !isOptional(schema),
-      schema: { type: 'string' },
+      schema: queryParameterSchema(schema),
     }))
     const headerParameters = contract.idempotent
       ? [
@@ -151,9 +238,18 @@ export function buildOpenApi() {
         responses: {
           '200': {
             description: `Envelope; data is ${contract.returns}`,
-            content: { 'application/json': { schema: envelope(contract.returns) } },
+            content: {
+              'application/json': {
+                schema: {
+                  allOf: [
+                    ref('Envelope'),
+                    { type: 'object', properties: { data: { description: contract.returns } } },
+                  ],
+                },
+              },
+            },
           },
-          '400': { description: 'Invalid input; msg names the field' },
+          ...failuresOf(contract, pathParameters.length > 0),
         },
       },
     }
@@ -161,7 +257,7 @@ export function buildOpenApi() {
   return {
     openapi: '3.1.0',
     info: { title: 'Yoyaku API', version: '0.1.0' },
-    components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+    components,
     paths,
   }
 }

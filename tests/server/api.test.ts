@@ -4,6 +4,22 @@ import { insertProducts, productRow } from './support/catalog-fixture.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 import { engines } from './support/test-database.ts'
 
+interface JsonSchema {
+  type?: string
+  required?: string[]
+  properties?: Record<string, unknown>
+}
+
+interface OpenApiOperation {
+  requestBody?: { content: Record<string, { schema: JsonSchema }> }
+  responses: Record<string, { content: Record<string, { schema: unknown }> }>
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, OpenApiOperation>>
+  components: { schemas: Record<string, unknown> }
+}
+
 describe.each(engines)('API conventions on %s', (engine) => {
   let t: TestApp
   beforeAll(async () => {
@@ -238,11 +254,43 @@ describe.each(engines)('API conventions on %s', (engine) => {
       expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
     ])
     expect(body.data.paths['/api/mall/product/hotList']?.get?.parameters).toEqual([
-      { name: 'language', in: 'query', required: false, schema: { type: 'string' } },
+      { name: 'language', in: 'query', required: false, schema: { type: 'string', default: '' } },
     ])
     expect(body.data.paths['/api/mall/product/details/{id}']?.get?.parameters).toEqual([
       { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
-      { name: 'language', in: 'query', required: false, schema: { type: 'string' } },
+      { name: 'language', in: 'query', required: false, schema: { type: 'string', default: '' } },
     ])
+  })
+
+  it('types each body from the schema its handler validates with, and documents each failure', async () => {
+    const { body } = await t.getJson<Envelope<OpenApiDocument>>('/api/openapi.json')
+    const save = body.data.paths['/api/mall/address/save']?.post
+    const sent = save?.requestBody?.content['application/json']?.schema
+    expect(sent?.required).toEqual(expect.arrayContaining(['firstName', 'lastName', 'telephone', 'country']))
+    expect(sent?.properties?.firstName).toEqual({ type: 'string', minLength: 1, maxLength: 50 })
+    expect(Object.keys(save?.responses ?? {})).toEqual(['200', '400', '401', '403', '413', '500'])
+    // a pay call: its id may be someone else's (404), the state may refuse (409), and it is rate limited
+    const pay = body.data.paths['/api/mall/order/orderPay/{type}/{id}']?.post
+    expect(Object.keys(pay?.responses ?? {})).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '413',
+      '429',
+      '500',
+    ])
+    expect(pay?.responses['429']?.content['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/TooMany',
+    })
+    // a public read has neither session failures nor a body limit
+    const hot = body.data.paths['/api/mall/product/hotList']?.get
+    expect(Object.keys(hot?.responses ?? {})).toEqual(['200', '400', '500'])
+    // every reference points at a published schema
+    const refs = JSON.stringify(body.data).match(/#\/components\/schemas\/\w+/g) ?? []
+    for (const name of new Set(refs.map((path) => path.split('/').pop() ?? '')))
+      expect(body.data.components.schemas[name], name).toBeDefined()
   })
 })

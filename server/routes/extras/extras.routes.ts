@@ -47,6 +47,7 @@ export const extraPayCard = {
   tag: 'extras',
   access: 'customer',
   idempotent: true,
+  rateLimited: true,
   returns: 'PayAnswer { paymentId, redirectUrl } (send the shopper to redirectUrl; back at /extra-success)',
 } satisfies RouteContract
 
@@ -57,6 +58,7 @@ export const extraPaySbps = {
   tag: 'extras',
   access: 'customer',
   idempotent: true,
+  rateLimited: true,
   query: sbpsExtraPayQuery,
   returns: 'PayAnswer { paymentId, redirectUrl }',
 } satisfies RouteContract
@@ -68,6 +70,7 @@ export const extraPayPaypal = {
   tag: 'extras',
   access: 'customer',
   idempotent: true,
+  rateLimited: true,
   returns: 'PayAnswer { paymentId, redirectUrl }',
 } satisfies RouteContract
 

@@ -71,6 +71,7 @@ export const orderPayCard = {
   tag: 'payments',
   access: 'customer',
   idempotent: true,
+  rateLimited: true,
   query: orderPayQuery,
   returns: 'PayAnswer { paymentId, redirectUrl } (send the shopper to redirectUrl)',
 } satisfies RouteContract
@@ -82,6 +83,7 @@ export const orderPaySbps = {
   tag: 'payments',
   access: 'customer',
   idempotent: true,
+  rateLimited: true,
   query: orderPayQuery,
   returns: 'PayAnswer { paymentId, redirectUrl }',
 } satisfies RouteContract
@@ -93,6 +95,7 @@ export const orderPayPaypal = {
   tag: 'payments',
   access: 'customer',
   idempotent: true,
+  rateLimited: true,
   query: orderPayQuery,
   returns: 'PayAnswer { paymentId, redirectUrl }',
 } satisfies RouteContract
@@ -104,6 +107,7 @@ export const finalPayCard = {
   tag: 'payments',
   access: 'customer',
   idempotent: true,
+  rateLimited: true,
   query: finalPayQuery,
   returns: 'PayAnswer { paymentId, redirectUrl } (send the shopper to redirectUrl; back at /final-success)',
 } satisfies RouteContract
@@ -115,6 +119,7 @@ export const finalPaySbps = {
   tag: 'payments',
   access: 'customer',
   idempotent: true,
+  rateLimited: true,
   query: finalPayQuery,
   returns: 'PayAnswer { paymentId, redirectUrl }',
 } satisfies RouteContract
@@ -126,6 +131,7 @@ export const finalPayPaypal = {
   tag: 'payments',
   access: 'customer',
   idempotent: true,
+  rateLimited: true,
   query: finalPayQuery,
   returns: 'PayAnswer { paymentId, redirectUrl }',
 } satisfies RouteContract
@@ -137,6 +143,7 @@ export const expressPayCard = {
   tag: 'payments',
   access: 'customer',
   idempotent: true,
+  rateLimited: true,
   query: shippingMethodQuery,
   returns: 'PayAnswer { paymentId, redirectUrl } (send the shopper to redirectUrl; back at /express-success)',
 } satisfies RouteContract
@@ -148,6 +155,7 @@ export const expressPaySbps = {
   tag: 'payments',
   access: 'customer',
   idempotent: true,
+  rateLimited: true,
   query: shippingMethodQuery,
   returns: 'PayAnswer { paymentId, redirectUrl }',
 } satisfies RouteContract
@@ -159,6 +167,7 @@ export const expressPayPaypal = {
   tag: 'payments',
   access: 'customer',
   idempotent: true,
+  rateLimited: true,
   query: shippingMethodQuery,
   returns: 'PayAnswer { paymentId, redirectUrl }',
 } satisfies RouteContract

@@ -43,6 +43,7 @@ export const changePassword = {
     'Changes the password after checking the current one; every other session of the account ends, this one stays',
   tag: 'user',
   access: 'customer',
+  rateLimited: true,
   body: passwordChangeSchema,
   returns: 'null',
 } satisfies RouteContract

@@ -13,6 +13,7 @@ export const sendEmailCode = {
     'E-mails a 6-digit code (type 1 register, 2 reset password, 3 replace e-mail: needs a token). Valid 10 min, one use, 5 tries; one a minute per address',
   tag: 'user',
   access: 'public',
+  rateLimited: true,
   body: emailCodeRequestSchema,
   returns: 'null',
 } satisfies RouteContract
@@ -33,6 +34,7 @@ export const login = {
   summary: 'Signs in; the token comes back in the response header `token`',
   tag: 'user',
   access: 'public',
+  rateLimited: true,
   body: loginSchema,
   returns: '{ redirectUrl: string | null }',
 } satisfies RouteContract
