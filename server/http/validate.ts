@@ -24,14 +24,25 @@ export function invalidInput(issues: readonly v.BaseIssue<unknown>[]): ApiError 
 /**
  * The dot path of the first text in `value` holding a NUL character, if any. PostgreSQL stores no NUL
  * in text or jsonb, so such input is refused here, by the field's name, before any handler runs.
+ * A walk with its own stack: a body nested 100,000 deep fits in the body limit and must not overflow
+ * the call stack.
  */
-export function nulFieldOf(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : undefined
-  if (typeof value !== 'object' || value === null) return undefined
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return path || 'body'
-    const found = nulFieldOf(item, path ? `${path}.${key}` : key)
-    if (found) return found
+export function nulFieldOf(value: unknown): string | undefined {
+  const pending: { item: unknown; path: string }[] = [{ item: value, path: '' }]
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { item, path } = next
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return path || 'body'
+      continue
+    }
+    if (typeof item !== 'object' || item === null) continue
+    const entries = Object.entries(item)
+    // in reverse, so the first field is looked at first
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const [key, child] = entries[index] as [string, unknown]
+      if (key.includes('\u0000')) return path || 'body'
+      pending.push({ item: child, path: path ? `${path}.${key}` : key })
+    }
   }
   return undefined
 }

@@ -1,14 +1,10 @@
 import * as v from 'valibot'
 import { phoneSchema } from './account.ts'
 import { countrySchema } from './countries.ts'
-import { boundedText, optionalText, orRequired, payloadObject, requiredText } from './fields.ts'
+import { boundedText, optionalText, orRequired, payloadObject, requiredText, rowId } from './fields.ts'
 import { ValidationMessage } from './validation-messages.ts'
 
-const idSchema = v.pipe(
-  v.number(orRequired(ValidationMessage.id)),
-  v.safeInteger(ValidationMessage.id),
-  v.minValue(1, ValidationMessage.id),
-)
+const idSchema = rowId()
 
 /** The default and billing flags travel as numbers (spec §3); a boolean or '1' is a client bug, not a yes. */
 const flagSchema = v.optional(v.picklist([0, 1], ValidationMessage.flag), 0)

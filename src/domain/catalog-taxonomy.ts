@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { orRequired, payloadObject } from './fields.ts'
+import { orRequired, payloadObject, rowId } from './fields.ts'
 import { idValue } from './list-queries.ts'
 import type { MediaImageDto } from './media.ts'
 import { ValidationMessage } from './validation-messages.ts'
@@ -45,8 +45,7 @@ const sort = v.optional(
   ),
   0,
 )
-const optionalId = (message: string) =>
-  v.nullish(v.pipe(v.number(message), v.integer(message), v.minValue(1, message)), null)
+const optionalId = (message: string) => v.nullish(rowId(message), null)
 
 const namedEntries = { name, jpName: optionalName, enName: optionalName, sort }
 

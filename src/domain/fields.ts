@@ -10,6 +10,21 @@ export const orRequired =
     issue.input === null || issue.input === undefined ? ValidationMessage.required : message
 
 /**
+ * The largest row id the shop accepts in a body or a query: ids are PostgreSQL integers (at most
+ * 2,147,483,647), and a larger number must be refused by the field's name, not by the database.
+ */
+export const MAX_ROW_ID = 999_999_999
+
+/** A row id: a whole number from 1 to MAX_ROW_ID; `message` for every way it can be wrong. */
+export const rowId = (message: string = ValidationMessage.id) =>
+  v.pipe(
+    v.number(orRequired(message)),
+    v.integer(message),
+    v.minValue(1, message),
+    v.maxValue(MAX_ROW_ID, message),
+  )
+
+/**
  * A request body. A field that is left out reads 'is required' (valibot's own key message would be
  * 'Invalid key: …'), and a body that is not an object 'must be an object'.
  */

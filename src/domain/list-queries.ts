@@ -1,13 +1,12 @@
 import * as v from 'valibot'
 import { calendarDateSchema } from './dates.ts'
-import { orRequired, payloadObject } from './fields.ts'
+import { MAX_ROW_ID, orRequired, payloadObject } from './fields.ts'
 import { ORDER_STATUSES } from './order-status-codes.ts'
 import { PRODUCT_TYPES, ProductType } from './product-type.ts'
 import { languageQuery, optionalQueryValue, pageQuery, queryValue, wholeNumber } from './queries.ts'
 import { ValidationMessage } from './validation-messages.ts'
 
 // Ids fit wholeNumber's nine digits, well inside a 32-bit integer column.
-const MAX_ID = 999_999_999
 
 /** Blank keywords are no search at all, so they read as undefined like a left-out value. */
 const keywordsSchema = v.pipe(
@@ -40,9 +39,9 @@ const orderStatusFilter = v.pipe(
 export const productListQuery = v.object({
   ...pageQuery.entries,
   ...languageQuery.entries,
-  category: queryValue(wholeNumber(0, MAX_ID), '0'),
-  series: optionalQueryValue(wholeNumber(1, MAX_ID)),
-  brandId: optionalQueryValue(wholeNumber(1, MAX_ID)),
+  category: queryValue(wholeNumber(0, MAX_ROW_ID), '0'),
+  series: optionalQueryValue(wholeNumber(1, MAX_ROW_ID)),
+  brandId: optionalQueryValue(wholeNumber(1, MAX_ROW_ID)),
   keywords: optionalQueryValue(keywordsSchema),
   type: queryValue(productTypeFilter, '0'),
 })
@@ -52,7 +51,7 @@ export type ProductListQuery = v.InferOutput<typeof productListQuery>
 export const orderListEntries = {
   ...pageQuery.entries,
   status: optionalQueryValue(orderStatusFilter),
-  orderId: optionalQueryValue(wholeNumber(1, MAX_ID)),
+  orderId: optionalQueryValue(wholeNumber(1, MAX_ROW_ID)),
   startDate: optionalQueryValue(calendarDateSchema),
   endDate: optionalQueryValue(calendarDateSchema),
 }
@@ -98,7 +97,7 @@ export const favouriteListQuery = pagedListQuery
 export type FavouriteListQuery = PagedListQuery
 
 /** A product, series or article id in a path or query. */
-export const idValue = wholeNumber(1, MAX_ID)
+export const idValue = wholeNumber(1, MAX_ROW_ID)
 
 /** GET /mall/article/{id}?type=: the type, when given, must be the article's own. */
 export const articleQuery = v.object({

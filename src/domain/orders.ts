@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { CartLineReason } from './cart.ts'
 import type { DeadlineState } from './deadlines.ts'
-import { boundedText, optionalText, orRequired, payloadObject } from './fields.ts'
+import { boundedText, optionalText, orRequired, payloadObject, rowId } from './fields.ts'
 import { idValue, orderListEntries } from './list-queries.ts'
 import type { OrderStatus } from './order-status.ts'
 import { type PaymentDto, pointsQueryValue } from './payments.ts'
@@ -155,7 +155,7 @@ export type ShopperOrderListQuery = v.InferOutput<typeof shopperOrderListQuery>
 export const orderExportBody = v.pipe(
   payloadObject({
     status: v.optional(v.nullable(v.pipe(v.number(ValidationMessage.orderStatus), v.integer()))),
-    orderId: v.optional(v.nullable(v.pipe(v.number(ValidationMessage.id), v.integer(), v.minValue(1)))),
+    orderId: v.optional(v.nullable(rowId())),
     startDate: v.optional(v.nullable(v.string(ValidationMessage.date))),
     endDate: v.optional(v.nullable(v.string(ValidationMessage.date))),
     operable: v.optional(v.boolean(ValidationMessage.flag), false),

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { orRequired, payloadObject } from './fields.ts'
+import { orRequired, payloadObject, rowId } from './fields.ts'
 import { idValue } from './list-queries.ts'
 import type { MediaImageDto } from './media.ts'
 import { optionalQueryValue, type Page, pageQuery, wholeNumber } from './queries.ts'
@@ -112,14 +112,7 @@ const optionalWholeNumber = (min: number, max: number, message: string) =>
     null,
   )
 
-const optionalId = v.nullish(
-  v.pipe(
-    v.number(ValidationMessage.id),
-    v.integer(ValidationMessage.id),
-    v.minValue(1, ValidationMessage.id),
-  ),
-  null,
-)
+const optionalId = v.nullish(rowId(), null)
 
 /** Optional text; blank is none (null). */
 const optionalText = (max: number, message: string) =>

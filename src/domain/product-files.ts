@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { MAX_ROW_ID } from './fields.ts'
 import { productKeywordQuery } from './product-editor.ts'
 import { PRODUCT_TYPES } from './product-type.ts'
 import { optionalQueryValue, queryValue, wholeNumber } from './queries.ts'
@@ -51,8 +52,6 @@ export const productImportQuery = v.object({
 })
 export type ProductImportQuery = v.InferOutput<typeof productImportQuery>
 
-const MAX_ID = 999_999_999
-
 /** GET /api/ops/products/export: the product list's filters (backoffice §2) and the file's format. */
 export const productExportQuery = v.object({
   format: formatValue,
@@ -65,9 +64,9 @@ export const productExportQuery = v.object({
       v.picklist([...PRODUCT_TYPES], ValidationMessage.productType),
     ),
   ),
-  categoryId: optionalQueryValue(wholeNumber(1, MAX_ID)),
-  seriesId: optionalQueryValue(wholeNumber(1, MAX_ID)),
-  brandId: optionalQueryValue(wholeNumber(1, MAX_ID)),
+  categoryId: optionalQueryValue(wholeNumber(1, MAX_ROW_ID)),
+  seriesId: optionalQueryValue(wholeNumber(1, MAX_ROW_ID)),
+  brandId: optionalQueryValue(wholeNumber(1, MAX_ROW_ID)),
   status: optionalQueryValue(
     v.pipe(v.picklist(['1', '2'], 'must be 1 (on sale) or 2 (off sale)'), v.transform(Number)),
   ),

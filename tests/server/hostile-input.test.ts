@@ -95,6 +95,28 @@ describe.each(engines)('hostile input on %s', (engine) => {
     expect(info.body.data.nickname).not.toContain('\u0000')
   })
 
+  it('reads a body nested 100,000 deep without failing: a 400 naming the first missing field', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
+    const response = await t.app.request('/api/mall/address/save', {
+      method: 'POST',
+      body: deep,
+      headers: { token, 'content-type': 'application/json' },
+    })
+    expect(response.status).toBe(400)
+    expect(((await response.json()) as Envelope<unknown>).msg).toBe('firstName: is required')
+  })
+
+  it('refuses an id past what the database holds by its field, not with a 500', async () => {
+    const exported = await t.sendJson<Envelope<unknown>>(
+      'POST',
+      '/api/mall/order/export',
+      { orderId: 2_147_483_648 },
+      { token },
+    )
+    expect(exported.status).toBe(400)
+    expect(exported.body.msg).toBe('orderId: must be a positive whole number')
+  })
+
   it('refuses a NUL character in a multipart text field', async () => {
     const form = new FormData()
     form.set('note\u0000', 'x')
