@@ -92,6 +92,11 @@ const isOptional = (schema: v.GenericSchema) => v.safeParse(schema, undefined).s
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 
+/** The envelope with `data` as `data` says. */
+const envelopeWith = (data: Record<string, unknown>) => ({
+  allOf: [ref('Envelope'), { type: 'object', properties: { data } }],
+})
+
 const components = {
   securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
   schemas: {
@@ -114,42 +119,23 @@ const components = {
     },
     Refusal: {
       description: 'A 400 or 413: msg is "field: message" for the first bad field; data lists them all',
-      allOf: [
-        ref('Envelope'),
-        {
-          type: 'object',
-          properties: {
-            data: {
-              type: 'object',
-              required: ['fields'],
-              properties: {
-                fields: { type: 'array', items: ref('FieldIssue') },
-                maxBytes: { type: 'integer' },
-              },
-            },
-          },
-        },
-      ],
+      ...envelopeWith({
+        type: 'object',
+        required: ['fields'],
+        properties: { fields: { type: 'array', items: ref('FieldIssue') }, maxBytes: { type: 'integer' } },
+      }),
     },
     Failure: {
       description: 'Any other failure: msg says what went wrong; data is null',
-      allOf: [ref('Envelope'), { type: 'object', properties: { data: { type: 'null' } } }],
+      ...envelopeWith({ type: 'null' }),
     },
     TooMany: {
       description: 'A 429: try again after retryAfterSeconds',
-      allOf: [
-        ref('Envelope'),
-        {
-          type: 'object',
-          properties: {
-            data: {
-              type: 'object',
-              required: ['retryAfterSeconds'],
-              properties: { retryAfterSeconds: { type: 'integer', minimum: 1 } },
-            },
-          },
-        },
-      ],
+      ...envelopeWith({
+        type: 'object',
+        required: ['retryAfterSeconds'],
+        properties: { retryAfterSeconds: { type: 'integer', minimum: 1 } },
+      }),
     },
   },
 }
@@ -238,16 +224,7 @@ export function buildOpenApi() {
         responses: {
           '200': {
             description: `Envelope; data is ${contract.returns}`,
-            content: {
-              'application/json': {
-                schema: {
-                  allOf: [
-                    ref('Envelope'),
-                    { type: 'object', properties: { data: { description: contract.returns } } },
-                  ],
-                },
-              },
-            },
+            content: { 'application/json': { schema: envelopeWith({ description: contract.returns }) } },
           },
           ...failuresOf(contract, pathParameters.length > 0),
         },
