@@ -68,7 +68,7 @@ module.exports = {
     {
       name: 'drizzle-only-in-db-and-services',
       severity: 'error',
-      from: { pathNot: '^(server/db|server/services|tests/server)/' },
+      from: { pathNot: '^(server/db|server/services|tests/server|tests/resilience)/' },
       to: { path: '^node_modules/drizzle-orm' },
     },
     {

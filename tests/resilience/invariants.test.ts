@@ -69,6 +69,21 @@ const CORRUPTIONS: [string, (tx: Db, flow: Flow) => Promise<void>][] = [
       ),
   ],
   [
+    'extra fee was paid twice',
+    async (tx, f) => {
+      await run(
+        tx,
+        `insert into extra_fees (id, user_id, type, status, amount, order_id, payment_id)
+         values (900001, ${f.userId}, 3, 2, 100, ${f.paidOrderId}, '${f.paymentId}')`,
+      )
+      await run(
+        tx,
+        `insert into payments (id, user_id, purpose, target, route, method, gateway, amount, status, settled_at)
+         values ('pay_fee_again', ${f.userId}, 'extra', '[900001]'::jsonb, 'card', 1, 'sandbox', 100, 2, now())`,
+      )
+    },
+  ],
+  [
     'recorded twice',
     async (tx) => {
       await run(tx, 'alter table webhook_events drop constraint webhook_events_gateway_event_id_pk')

@@ -72,6 +72,17 @@ const CHECKS: Check[] = [
       having count(*) > 1`,
   },
   {
+    name: 'an extra fee was paid twice: a settled extra-fee payment names it while another settled payment (a balance carrying its late fee) paid it',
+    sql: `
+      select f.id as fee_id, f.payment_id as paid_by, p.id as also_paid_by
+      from extra_fees f
+      join payments p
+        on p.purpose = 'extra' and p.status in ${SETTLED} and jsonb_typeof(p.target) = 'array'
+       and p.target @> to_jsonb(f.id)
+      join payments other on other.id = f.payment_id and other.status in ${SETTLED}
+      where f.payment_id <> p.id`,
+  },
+  {
     name: 'a webhook event is recorded twice: (gateway, event id) is not unique, so a replay could apply twice',
     sql: `
       select gateway, event_id, count(*)::int as copies

@@ -85,20 +85,22 @@ export async function insertWaitPayOrder(db: Db, options: WaitPayOrderOptions): 
   })
 }
 
+/** The address the fixtures give a shopper (a country every shipping method serves). */
+export const FIXTURE_ADDRESS = {
+  firstName: '太郎',
+  lastName: '山田',
+  telephone: '+81 90 1234 5678',
+  postCode: '100-0001',
+  country: '中国香港',
+  city: '香港',
+  address: '中环皇后大道中 1 号',
+}
+
 /** An address of the shopper's book, written straight into the database. */
 export async function insertAddress(db: Db, userId: number): Promise<{ addressId: number }> {
   const [row] = await db
     .insert(addresses)
-    .values({
-      userId,
-      firstName: '太郎',
-      lastName: '山田',
-      telephone: '+81 90 1234 5678',
-      postCode: '100-0001',
-      country: '中国香港',
-      city: '香港',
-      address: '中环皇后大道中 1 号',
-    })
+    .values({ userId, ...FIXTURE_ADDRESS })
     .returning({ id: addresses.id })
   if (!row) throw new Error('no address')
   return { addressId: row.id }
