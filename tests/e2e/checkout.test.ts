@@ -210,8 +210,9 @@ describe('checkout and the deposit in a real browser', () => {
       const chosen = await choosePayMethod(page, language, 'sbps', 3)
       await page.reload()
       assert.equal(await waitForOrderPage(page), orderId)
+      // A loaded machine may take a while to draw the reloaded page: look again until it is there.
       await eventually(
-        () => chosen.isChecked(WAIT),
+        () => chosen.isChecked({ timeout: 1000 }).catch(() => false),
         (checked) => checked,
         'PayPay is still chosen after the reload',
       )
