@@ -51,7 +51,7 @@ const MEDIA_UPLOAD_PATHS = ['/ops/media', '/ops/content/media']
 const PRODUCT_IMPORT_PATH = '/ops/products/import'
 
 /** The body a call may send: uploads take their file's limit plus the multipart framing. */
-function bodyLimitOf(path: string): number {
+export function bodyLimitOf(path: string): number {
   if (path.endsWith(AVATAR_UPLOAD_PATH)) return AVATAR_MAX_BYTES + 64 * 1024
   if (MEDIA_UPLOAD_PATHS.some((upload) => path.endsWith(upload))) return MEDIA_MAX_BYTES + 512 * 1024
   if (path.endsWith(PRODUCT_IMPORT_PATH)) return IMPORT_MAX_BYTES + 512 * 1024

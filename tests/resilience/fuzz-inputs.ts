@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { bodyLimitOf } from '../../server/app.ts'
 import type { Operation } from './fuzz-operations.ts'
 
 /**
@@ -385,14 +386,6 @@ function queryString(op: Operation, ids: number[], pools: SeedPools): fc.Arbitra
     },
   )
   return fc.tuple(fc.tuple(...parts), extras).map(([known, extra]) => [...known.flat(), ...extra].join('&'))
-}
-
-/** The body limits of server/app.ts: uploads take their file's limit plus the multipart framing. */
-export function bodyLimitOf(path: string): number {
-  if (path.endsWith('/mall/user/updateAvatar')) return 2 * 1024 * 1024 + 64 * 1024
-  if (path.endsWith('/ops/media') || path.endsWith('/ops/content/media')) return 10 * 1024 * 1024 + 512 * 1024
-  if (path.endsWith('/ops/products/import')) return 20 * 1024 * 1024 + 512 * 1024
-  return 1024 * 1024
 }
 
 /** A body larger than the path accepts (a JSON object holding one long text). */
