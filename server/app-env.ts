@@ -25,6 +25,8 @@ export interface AppDeps {
    * store; undefined with a bucket (nothing of a process's own disk is served then).
    */
   legacyAvatarsDir: string | undefined
+  /** Tests: every successful answer is checked against its published schema (http/answer-check.ts). */
+  checkAnswers?: boolean
   /** Print one line per request. Off in tests. */
   logRequests: boolean
   authKeys: AuthKeys

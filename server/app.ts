@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from './app-env.ts'
 import { ApiError, fail } from './http/envelope.ts'
 import { metricsHandler } from './http/metrics-route.ts'
 import { requestLog } from './http/request-log.ts'
+import { answerCheck } from './http/answer-check.ts'
 import { securityHeaders } from './http/security.ts'
 import { mountStatic } from './http/static.ts'
 import { log } from './observability/log.ts'
@@ -29,7 +30,7 @@ import { historyRoutes } from './routes/history/history.index.ts'
 import { jobsRoutes } from './routes/jobs/jobs.index.ts'
 import { mediaRoutes } from './routes/media/media.index.ts'
 import { membershipRoutes } from './routes/membership/membership.index.ts'
-import { openApiRoutes } from './routes/openapi.ts'
+import { allContracts, openApiRoutes } from './routes/openapi.ts'
 import { opsRoutes } from './routes/ops/ops.index.ts'
 import { orderRoutes } from './routes/orders/orders.index.ts'
 import { packageRoutes } from './routes/packages/packages.index.ts'
@@ -135,6 +136,7 @@ export function createApp(deps: AppDeps) {
     c.set('deps', deps)
     await next()
   })
+  if (deps.checkAnswers) app.use('/api/*', answerCheck(allContracts))
   app.get('/metrics', metricsHandler)
   app.route('/api', createApi())
   app.all('/api/*', (c) => fail(c, ResultCode.notFound, `no such call: ${c.req.method} ${c.req.path}`))

@@ -1,4 +1,5 @@
 import type * as v from 'valibot'
+import type { AnswerSchema, NotJsonAnswer } from '../answers/shape.ts'
 import type { StaffPermission } from '../../src/domain/staff.ts'
 
 export type Access = 'public' | 'customer' | 'operator'
@@ -20,6 +21,6 @@ export interface RouteContract {
   idempotent?: true
   /** The call may answer 429 (too many tries), with `retryAfterSeconds` in data. */
   rateLimited?: true
-  /** What `data` holds on success. */
-  returns: string
+  /** What `data` holds on success (server/answers), or the file, page or redirect it answers with. */
+  returns: AnswerSchema | NotJsonAnswer | string
 }

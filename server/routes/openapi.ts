@@ -1,7 +1,8 @@
-import { toJsonSchema } from '@valibot/to-json-schema'
+import { toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema'
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/domain/cart.ts'
+import { type AnswerSchema, isNotJson, type NotJsonAnswer, namedAnswers } from '../answers/shape.ts'
 import type { AppEnv } from '../app-env.ts'
 import { ok } from '../http/envelope.ts'
 import { addressContracts } from './address/address.routes.ts'
@@ -79,6 +80,63 @@ function wireSchemaOf(schema: v.GenericSchema): Record<string, unknown> {
     errorMode: 'ignore',
   }) as Record<string, unknown>
   return json
+}
+
+/** JSON Schema of what the server answers: the output of the schema, named parts as component `$ref`s. */
+function answerSchemaOf(schema: AnswerSchema): Record<string, unknown> {
+  const { $schema: _draft, $defs: _defs, ...json } = toJsonSchema(schema, {
+    target: 'draft-2020-12',
+    typeMode: 'output',
+    errorMode: 'ignore',
+    definitions: namedAnswers,
+  }) as Record<string, unknown>
+  return toComponentRefs(json) as Record<string, unknown>
+}
+
+/** The named answers as the document's components. */
+function namedAnswerComponents(): Record<string, unknown> {
+  const defs = toJsonSchemaDefs(namedAnswers, { target: 'draft-2020-12', typeMode: 'output', errorMode: 'ignore' })
+  return toComponentRefs(defs) as Record<string, unknown>
+}
+
+/** valibot writes `#/$defs/Name`; OpenAPI keeps shared schemas in `#/components/schemas/Name`. */
+function toComponentRefs(json: unknown): unknown {
+  if (Array.isArray(json)) return json.map(toComponentRefs)
+  if (json === null || typeof json !== 'object') return json
+  return Object.fromEntries(
+    Object.entries(json).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string'
+        ? value.replace('#/$defs/', '#/components/schemas/')
+        : toComponentRefs(value),
+    ]),
+  )
+}
+
+/** The 200 (or 303) answer of a call. */
+function successOf(returns: RouteContract['returns']) {
+  if (typeof returns === 'string') {
+    return {
+      '200': {
+        description: `Envelope; data is ${returns}`,
+        content: { 'application/json': { schema: envelopeWith({ description: returns }) } },
+      },
+    }
+  }
+  if (isNotJson(returns)) return { [String(returns.status)]: notJsonAnswer(returns) }
+  return {
+    '200': {
+      description: 'Envelope with code 200 and msg "success"',
+      content: { 'application/json': { schema: envelopeWith(answerSchemaOf(returns)) } },
+    },
+  }
+}
+
+function notJsonAnswer(answer: NotJsonAnswer) {
+  return {
+    description: answer.description,
+    ...(answer.contentType ? { content: { [answer.contentType]: { schema: { type: 'string' } } } } : {}),
+  }
 }
 
 /** A query parameter is sent as text whatever its schema reads it as. */
@@ -222,10 +280,7 @@ export function buildOpenApi() {
         parameters,
         ...(contract.body ? { requestBody: requestBodyOf(contract.body) } : {}),
         responses: {
-          '200': {
-            description: `Envelope; data is ${contract.returns}`,
-            content: { 'application/json': { schema: envelopeWith({ description: contract.returns }) } },
-          },
+          ...successOf(contract.returns),
           ...failuresOf(contract, pathParameters.length > 0),
         },
       },
@@ -234,7 +289,7 @@ export function buildOpenApi() {
   return {
     openapi: '3.1.0',
     info: { title: 'Yoyaku API', version: '0.1.0' },
-    components,
+    components: { ...components, schemas: { ...components.schemas, ...namedAnswerComponents() } },
     paths,
   }
 }

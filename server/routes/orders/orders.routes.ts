@@ -2,6 +2,14 @@ import * as v from 'valibot'
 import { orderListEntries } from '../../../src/domain/list-queries.ts'
 import { orderExportBody, orderExportQuery } from '../../../src/domain/orders.ts'
 import { languageQuery } from '../../../src/domain/queries.ts'
+import {
+  finalCountAnswer,
+  orderDetailAnswer,
+  orderListAnswer,
+  orderPageAnswer,
+  settleDetailsAnswer,
+} from '../../answers/orders.ts'
+import { notJson } from '../../answers/shape.ts'
 import type { RouteContract } from '../contract.ts'
 
 // The published query of the two lists. The handlers validate with shopperOrderListQuery, which adds
@@ -18,7 +26,7 @@ export const listOrders = {
   tag: 'orders',
   access: 'customer',
   query: listQuery,
-  returns: '{ list: OrderDto[], total, pageNum, pageSize }',
+  returns: orderPageAnswer,
 } satisfies RouteContract
 
 export const listOperableOrders = {
@@ -28,7 +36,7 @@ export const listOperableOrders = {
   tag: 'orders',
   access: 'customer',
   query: listQuery,
-  returns: '{ list: OrderDto[], total, pageNum, pageSize }',
+  returns: orderPageAnswer,
 } satisfies RouteContract
 
 export const listChildOrders = {
@@ -39,7 +47,7 @@ export const listChildOrders = {
   tag: 'orders',
   access: 'customer',
   query: languageQuery,
-  returns: 'OrderDto[]',
+  returns: orderListAnswer,
 } satisfies RouteContract
 
 export const settleDetails = {
@@ -50,7 +58,7 @@ export const settleDetails = {
   tag: 'orders',
   access: 'customer',
   query: languageQuery,
-  returns: 'SettleDetailsDto',
+  returns: settleDetailsAnswer,
 } satisfies RouteContract
 
 export const finalCount = {
@@ -60,7 +68,7 @@ export const finalCount = {
     'Balances for the header and the tips: count, the caller’s operable orders in 5 arrival (balance unpaid); overCount, those of them past the balance due date on the shop’s day',
   tag: 'orders',
   access: 'customer',
-  returns: 'FinalCountDto { count, overCount }',
+  returns: finalCountAnswer,
 } satisfies RouteContract
 
 export const exportOrders = {
@@ -72,7 +80,11 @@ export const exportOrders = {
   access: 'customer',
   query: orderExportQuery,
   body: orderExportBody,
-  returns: 'a file (XLSX or CSV); errors in the envelope',
+  returns: notJson({
+    status: 200,
+    contentType: 'application/octet-stream',
+    description: 'A file (XLSX or CSV, Content-Disposition: attachment); errors in the envelope',
+  }),
 } satisfies RouteContract
 
 export const orderDetail = {
@@ -83,7 +95,7 @@ export const orderDetail = {
   tag: 'orders',
   access: 'customer',
   query: languageQuery,
-  returns: 'OrderDetailDto',
+  returns: orderDetailAnswer,
 } satisfies RouteContract
 
 /**

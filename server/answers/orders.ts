@@ -1,0 +1,87 @@
+import * as v from 'valibot'
+import type { FinalCountDto } from '../../src/domain/arrival.ts'
+import { ORDER_STATUSES } from '../../src/domain/order-status-codes.ts'
+import type { OrderDetailDto, OrderDto, OrderLineDto, SettleDetailsDto } from '../../src/domain/orders.ts'
+import { paymentAnswer } from './payments.ts'
+import { answerOf, count, id, named, nullable, pageOf, time } from './shape.ts'
+
+export const orderLineAnswer = named(
+  'OrderLineDto',
+  answerOf<OrderLineDto>()(
+    v.strictObject({
+      id,
+      productId: id,
+      productName: v.string(),
+      jpProductName: nullable(v.string()),
+      enProductName: nullable(v.string()),
+      imgUrl: nullable(v.string()),
+      barcode: v.string(),
+      productType: count,
+      basePrice: count,
+      unitPrice: count,
+      quantity: count,
+      goods: count,
+      total: count,
+      deposit: count,
+      balance: count,
+    }),
+  ),
+)
+
+export const orderEntries = {
+  id,
+  parentId: nullable(id),
+  status: v.picklist(ORDER_STATUSES),
+  createTime: time,
+  payDueTime: nullable(time),
+  modifyTime: time,
+  goods: count,
+  discount: count,
+  platformFee: count,
+  settlementFee: count,
+  deposit: count,
+  balance: count,
+  total: count,
+  pointsHeld: count,
+  paidAmount: count,
+  refundAmount: count,
+  remark: nullable(v.string()),
+  arrivedAt: nullable(time),
+  balanceDue: nullable(time),
+  packagingDeadline: nullable(time),
+  forfeitAt: nullable(time),
+  lateFee: count,
+  deadlineState: nullable(v.picklist(['onTime', 'dueSoon', 'overdue', 'forfeited'] as const)),
+  lines: v.array(orderLineAnswer),
+}
+
+export const orderAnswer = named('OrderDto', answerOf<OrderDto>()(v.strictObject(orderEntries)))
+export const orderListAnswer = v.array(orderAnswer)
+export const orderPageAnswer = pageOf(orderAnswer)
+
+export const orderDetailEntries = {
+  ...orderEntries,
+  children: v.array(orderAnswer),
+  payments: v.array(paymentAnswer),
+  /** The delivery address copied at the first payment: the spec's 'Address' fields. */
+  address: nullable(v.record(v.string(), v.nullable(v.union([v.string(), v.number()])))),
+}
+
+export const orderDetailAnswer = named(
+  'OrderDetailDto',
+  answerOf<OrderDetailDto>()(v.strictObject(orderDetailEntries)),
+)
+
+export const settleDetailsAnswer = answerOf<SettleDetailsDto>()(
+  v.strictObject({
+    order: orderAnswer,
+    amountDue: count,
+    pointsUsed: count,
+    payable: count,
+    payOpen: v.boolean(),
+    payMessage: nullable(v.string()),
+    testMode: v.boolean(),
+  }),
+)
+
+export const finalCountAnswer = answerOf<FinalCountDto>()(v.strictObject({ count, overCount: count }))
