@@ -1,10 +1,18 @@
 import * as v from 'valibot'
 import { PaymentStatus } from '../../src/domain/payment-status.ts'
-import { PAY_ROUTES, type PaymentDto } from '../../src/domain/payments.ts'
-import { answerOf, count, named, nullable, time } from './shape.ts'
+import {
+  PAY_ROUTES,
+  type PayAnswer,
+  type PayLatchDto,
+  type PaymentDto,
+  type PayStatusDto,
+  type SandboxPaymentDto,
+} from '../../src/domain/payments.ts'
+import { answerOf, count, id, named, nullable, time } from './shape.ts'
 
 export const paymentStatus = v.picklist(Object.values(PaymentStatus))
 export const paymentPurpose = v.picklist(['deposit', 'balance', 'shipping', 'extra'] as const)
+export const payRoute = v.picklist(PAY_ROUTES)
 
 export const paymentAnswer = named(
   'PaymentDto',
@@ -12,7 +20,7 @@ export const paymentAnswer = named(
     v.strictObject({
       id: v.string(),
       purpose: paymentPurpose,
-      route: v.picklist(PAY_ROUTES),
+      route: payRoute,
       method: count,
       gateway: v.string(),
       amount: count,
@@ -23,4 +31,49 @@ export const paymentAnswer = named(
       refundTime: nullable(time),
     }),
   ),
+)
+
+/** Every pay call (deposit, balance, shipping fee, extra fees) answers where to send the shopper. */
+export const payAnswer = named(
+  'PayAnswer',
+  answerOf<PayAnswer>()(v.strictObject({ paymentId: v.string(), redirectUrl: v.string() })),
+)
+
+export const payStatusAnswer = named(
+  'PayStatusDto',
+  answerOf<PayStatusDto>()(
+    v.strictObject({
+      paymentId: v.string(),
+      status: paymentStatus,
+      purpose: paymentPurpose,
+      amount: count,
+      pointsUsed: count,
+      target: v.array(id),
+      failure: nullable(v.string()),
+    }),
+  ),
+)
+
+export const payLatchAnswer = named(
+  'PayLatchDto',
+  answerOf<PayLatchDto>()(v.strictObject({ open: v.boolean(), message: nullable(v.string()) })),
+)
+
+export const sandboxPaymentAnswer = named(
+  'SandboxPaymentDto',
+  answerOf<SandboxPaymentDto>()(
+    v.strictObject({
+      paymentId: v.string(),
+      amount: count,
+      currency: v.literal('JPY'),
+      purpose: paymentPurpose,
+      status: paymentStatus,
+      route: payRoute,
+      method: count,
+    }),
+  ),
+)
+
+export const webhookAnswer = answerOf<{ received: true; duplicate: boolean; ignored: boolean }>()(
+  v.strictObject({ received: v.literal(true), duplicate: v.boolean(), ignored: v.boolean() }),
 )

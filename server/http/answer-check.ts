@@ -1,11 +1,25 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import { createMiddleware } from 'hono/factory'
 import { routePath } from 'hono/route'
 import * as v from 'valibot'
+import { ResultCode } from '../../src/domain/result-code.ts'
 import { type AnswerSchema, isNotJson } from '../answers/shape.ts'
 import type { AppEnv } from '../app-env.ts'
 import type { RouteContract } from '../routes/contract.ts'
 import { fail } from './envelope.ts'
-import { ResultCode } from '../../src/domain/result-code.ts'
+
+const DECODERS: Record<string, (body: Buffer) => Buffer> = {
+  br: brotliDecompressSync,
+  gzip: gunzipSync,
+  deflate: inflateSync,
+}
+
+/** The answer's text, decoded when the handler compressed it itself (answerCatalog sends br or gzip). */
+async function bodyTextOf(res: Response): Promise<string> {
+  const body = Buffer.from(await res.clone().arrayBuffer())
+  const decode = DECODERS[res.headers.get('content-encoding')?.trim().toLowerCase() ?? '']
+  return (decode ? decode(body) : body).toString('utf8')
+}
 
 /**
  * Tests only (`AppDeps.checkAnswers`): every successful JSON answer is parsed with its call's published
@@ -15,7 +29,7 @@ import { ResultCode } from '../../src/domain/result-code.ts'
 export function answerCheck(contracts: readonly RouteContract[]) {
   const schemas = new Map<string, AnswerSchema>()
   for (const contract of contracts) {
-    if (typeof contract.returns === 'string' || isNotJson(contract.returns)) continue
+    if (isNotJson(contract.returns)) continue
     schemas.set(`${contract.method.toUpperCase()} /api${contract.path}`, contract.returns)
   }
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -23,8 +37,13 @@ export function answerCheck(contracts: readonly RouteContract[]) {
     // After next(), routePath names the route whose handler answered (as in the request log).
     const route = routePath(c)
     const schema = schemas.get(`${c.req.method} ${route}`)
-    if (!schema || c.res.status !== 200 || !c.res.headers.get('content-type')?.includes('application/json')) return
-    const envelope = (await c.res.clone().json()) as { code?: number; data?: unknown }
+    if (
+      !schema ||
+      (c.res.status !== 200 && c.res.status !== 201) ||
+      !c.res.headers.get('content-type')?.includes('application/json')
+    )
+      return
+    const envelope = JSON.parse(await bodyTextOf(c.res)) as { code?: number; data?: unknown }
     if (envelope.code !== ResultCode.ok) return
     const parsed = v.safeParse(schema, envelope.data)
     if (parsed.success) return

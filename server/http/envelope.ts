@@ -19,6 +19,12 @@ export function ok<T>(c: Context, data: T) {
   return c.json(body, 200)
 }
 
+/** A success that made something new: HTTP 201, the usual envelope (the contract says `created`). */
+export function created<T>(c: Context, data: T) {
+  const body: Envelope<T> = { code: ResultCode.ok, msg: 'success', data }
+  return c.json(body, 201)
+}
+
 export function fail(c: Context, code: number, msg: string, data: unknown = null) {
   const body: Envelope<unknown> = { code, msg, data }
   return c.json(body, httpStatusOf(code) as ContentfulStatusCode)

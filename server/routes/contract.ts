@@ -1,6 +1,6 @@
 import type * as v from 'valibot'
-import type { AnswerSchema, NotJsonAnswer } from '../answers/shape.ts'
 import type { StaffPermission } from '../../src/domain/staff.ts'
+import type { AnswerSchema, NotJsonAnswer } from '../answers/shape.ts'
 
 export type Access = 'public' | 'customer' | 'operator'
 
@@ -21,6 +21,8 @@ export interface RouteContract {
   idempotent?: true
   /** The call may answer 429 (too many tries), with `retryAfterSeconds` in data. */
   rateLimited?: true
+  /** Success is HTTP 201 (the call made something new), not 200. */
+  created?: true
   /** What `data` holds on success (server/answers), or the file, page or redirect it answers with. */
-  returns: AnswerSchema | NotJsonAnswer | string
+  returns: AnswerSchema | NotJsonAnswer
 }

@@ -84,7 +84,11 @@ function wireSchemaOf(schema: v.GenericSchema): Record<string, unknown> {
 
 /** JSON Schema of what the server answers: the output of the schema, named parts as component `$ref`s. */
 function answerSchemaOf(schema: AnswerSchema): Record<string, unknown> {
-  const { $schema: _draft, $defs: _defs, ...json } = toJsonSchema(schema, {
+  const {
+    $schema: _draft,
+    $defs: _defs,
+    ...json
+  } = toJsonSchema(schema, {
     target: 'draft-2020-12',
     typeMode: 'output',
     errorMode: 'ignore',
@@ -95,7 +99,11 @@ function answerSchemaOf(schema: AnswerSchema): Record<string, unknown> {
 
 /** The named answers as the document's components. */
 function namedAnswerComponents(): Record<string, unknown> {
-  const defs = toJsonSchemaDefs(namedAnswers, { target: 'draft-2020-12', typeMode: 'output', errorMode: 'ignore' })
+  const defs = toJsonSchemaDefs(namedAnswers, {
+    target: 'draft-2020-12',
+    typeMode: 'output',
+    errorMode: 'ignore',
+  })
   return toComponentRefs(defs) as Record<string, unknown>
 }
 
@@ -114,19 +122,12 @@ function toComponentRefs(json: unknown): unknown {
 }
 
 /** The 200 (or 303) answer of a call. */
-function successOf(returns: RouteContract['returns']) {
-  if (typeof returns === 'string') {
-    return {
-      '200': {
-        description: `Envelope; data is ${returns}`,
-        content: { 'application/json': { schema: envelopeWith({ description: returns }) } },
-      },
-    }
-  }
+function successOf({ returns, created }: RouteContract) {
+  const status = created ? '201' : '200'
   if (isNotJson(returns)) return { [String(returns.status)]: notJsonAnswer(returns) }
   return {
-    '200': {
-      description: 'Envelope with code 200 and msg "success"',
+    [status]: {
+      description: `Envelope with code 200 and msg "success"${created ? ' (HTTP 201: made something new)' : ''}`,
       content: { 'application/json': { schema: envelopeWith(answerSchemaOf(returns)) } },
     },
   }
@@ -152,7 +153,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 
 /** The envelope with `data` as `data` says. */
 const envelopeWith = (data: Record<string, unknown>) => ({
-  allOf: [ref('Envelope'), { type: 'object', properties: { data } }],
+  allOf: [ref('Envelope'), { type: 'object', required: ['data'], properties: { data } }],
 })
 
 const components = {
@@ -280,7 +281,7 @@ export function buildOpenApi() {
         parameters,
         ...(contract.body ? { requestBody: requestBodyOf(contract.body) } : {}),
         responses: {
-          ...successOf(contract.returns),
+          ...successOf(contract),
           ...failuresOf(contract, pathParameters.length > 0),
         },
       },

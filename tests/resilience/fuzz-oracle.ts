@@ -88,36 +88,56 @@ export function requestInit(op: Operation, request: FuzzRequest, client: string)
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** Reads the answer and says what is wrong with it, if anything. */
-export async function judge(response: Response, request: FuzzRequest): Promise<Judged> {
+/**
+ * Reads the answer and says what is wrong with it, if anything. A 200 or 201 in the JSON envelope is checked
+ * by `successProblem` (the call's published schema); `schemaChecked` says whether it was.
+ */
+export async function judge(
+  response: Response,
+  request: FuzzRequest,
+  successProblem: (envelope: unknown, status: number) => string | undefined,
+): Promise<Judged & { schemaChecked: boolean }> {
   const status = response.status
   const contentType = response.headers.get('content-type') ?? ''
   const text = await response.text()
   const answer = snippet(text, 200)
-  if (status >= 500) return { status, problem: `${status} answer`, answer }
-  if (request.oversize && status !== 413) {
-    return { status, problem: `over-size body answered ${status}, not 413`, answer }
+  const judged = (problem: string | undefined, schemaChecked = false) => ({
+    status,
+    problem,
+    answer,
+    schemaChecked,
+  })
+  if (status >= 500) return judged(`${status} answer`)
+  if (request.oversize && status !== 413) return judged(`over-size body answered ${status}, not 413`)
+  if ((status === 200 || status === 201) && contentType.includes('application/json')) {
+    let envelope: unknown
+    try {
+      envelope = JSON.parse(text)
+    } catch {
+      return judged('200 answer is not valid JSON')
+    }
+    return judged(successProblem(envelope, status), true)
   }
-  if (status < 400) return { status, problem: undefined, answer }
+  if (status < 400) return judged(undefined)
   if (!contentType.includes('application/json')) {
-    return { status, problem: `${status} answer is ${contentType || 'untyped'}, not JSON`, answer }
+    return judged(`${status} answer is ${contentType || 'untyped'}, not JSON`)
   }
   let body: unknown
   try {
     body = JSON.parse(text)
   } catch {
-    return { status, problem: `${status} answer is not valid JSON`, answer }
+    return judged(`${status} answer is not valid JSON`)
   }
   if (!isObject(body) || !('code' in body) || !('msg' in body) || !('data' in body)) {
-    return { status, problem: `${status} answer is not the {code,msg,data} envelope`, answer }
+    return judged(`${status} answer is not the {code,msg,data} envelope`)
   }
   if (typeof body.code !== 'number' || body.code < 300) {
-    return { status, problem: `${status} answer has code ${JSON.stringify(body.code)}`, answer }
+    return judged(`${status} answer has code ${JSON.stringify(body.code)}`)
   }
   if (typeof body.msg !== 'string' || body.msg.trim() === '') {
-    return { status, problem: `${status} answer has an empty msg`, answer }
+    return judged(`${status} answer has an empty msg`)
   }
-  return { status, problem: undefined, answer }
+  return judged(undefined)
 }
 
 /** One defect: the first request that showed it, and how many more did. */

@@ -15,6 +15,7 @@ import {
 import { insertAddress, insertArrivedOrder, insertWaitPayOrder } from '../server/support/order-fixture.ts'
 import { createTestApp, type TestApp } from '../server/support/test-app.ts'
 import { engines } from '../server/support/test-database.ts'
+import { PublishedAnswers } from '../support/openapi-answers.ts'
 import { type FuzzRequest, fixedCasesFor, requestsFor, type SeedPools } from './fuzz-inputs.ts'
 import { type OpenApiDocument, type Operation, operationName, operationsOf } from './fuzz-operations.ts'
 import { describeRequest, FailureList, judge, type Role, requestInit, urlOf } from './fuzz-oracle.ts'
@@ -73,6 +74,8 @@ interface Tally {
   s3xx: number
   s4xx: number
   s5xx: number
+  /** 200 and 201 JSON answers checked against the call's published schema. */
+  schemaChecked: number
 }
 
 describe.each(engines)('fuzzing every published call on %s', (engine) => {
@@ -170,7 +173,8 @@ describe.each(engines)('fuzzing every published call on %s', (engine) => {
       },
     })
 
-    const tally: Tally = { sent: 0, s2xx: 0, s3xx: 0, s4xx: 0, s5xx: 0 }
+    const tally: Tally = { sent: 0, s2xx: 0, s3xx: 0, s4xx: 0, s5xx: 0, schemaChecked: 0 }
+    const published = new PublishedAnswers(doc.body.data)
     const perCall = new Map<string, number>()
     let sessionsChecked = false
     for (const [index, op] of operations.entries()) {
@@ -203,7 +207,10 @@ describe.each(engines)('fuzzing every published call on %s', (engine) => {
             })
             return
           }
-          const judged = await judge(response, request)
+          const judged = await judge(response, request, (envelope, status) =>
+            published.problemOf(op.method, op.path, envelope, status),
+          )
+          if (judged.schemaChecked) tally.schemaChecked += 1
           const status = judged.status
           if (status >= 500) tally.s5xx += 1
           else if (status >= 400) tally.s4xx += 1
@@ -263,7 +270,7 @@ describe.each(engines)('fuzzing every published call on %s', (engine) => {
 
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     console.log(
-      `resilience: fuzz on ${engine}: ${operations.length - Object.keys(NOT_FUZZED).length} operations × ${ROLES.length} roles, ${tally.sent} cases sent (${CASES} generated + fixed per operation and role), 2xx ${tally.s2xx}, 3xx ${tally.s3xx}, 4xx ${tally.s4xx}, 5xx ${tally.s5xx}; ${failures.size} defects; seed ${SEED} (FUZZ_SEED); ${seconds} s (setup ${setupSeconds} s)`,
+      `resilience: fuzz on ${engine}: ${operations.length - Object.keys(NOT_FUZZED).length} operations × ${ROLES.length} roles, ${tally.sent} cases sent (${CASES} generated + fixed per operation and role), 2xx ${tally.s2xx} (${tally.schemaChecked} JSON answers valid against the published schema), 3xx ${tally.s3xx}, 4xx ${tally.s4xx}, 5xx ${tally.s5xx}; ${failures.size} defects; seed ${SEED} (FUZZ_SEED); ${seconds} s (setup ${setupSeconds} s)`,
     )
     expect(failures.size, `\n${failures.report(`[${engine}]`)}`).toBe(0)
   })

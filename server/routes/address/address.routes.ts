@@ -1,5 +1,6 @@
 import { addressSchema, addressUpdateSchema, usZipQuery } from '../../../src/domain/address.ts'
 import { payloadObject } from '../../../src/domain/fields.ts'
+import { addressAnswer, addressListAnswer, addressRemovedAnswer, usZipAnswer } from '../../answers/address.ts'
 import type { RouteContract } from '../contract.ts'
 
 export const addressList = {
@@ -8,7 +9,7 @@ export const addressList = {
   summary: 'The caller’s addresses, the default first, then the newest',
   tag: 'address',
   access: 'customer',
-  returns: 'AddressDto[]',
+  returns: addressListAnswer,
 } satisfies RouteContract
 
 export const addressSave = {
@@ -19,7 +20,7 @@ export const addressSave = {
   tag: 'address',
   access: 'customer',
   body: addressSchema,
-  returns: 'AddressDto',
+  returns: addressAnswer,
 } satisfies RouteContract
 
 export const addressUpdate = {
@@ -30,7 +31,7 @@ export const addressUpdate = {
   tag: 'address',
   access: 'customer',
   body: addressUpdateSchema,
-  returns: 'AddressDto',
+  returns: addressAnswer,
 } satisfies RouteContract
 
 export const addressDelete = {
@@ -40,7 +41,7 @@ export const addressDelete = {
     'Removes one of the caller’s addresses; when it was the default, the newest remaining one becomes the default; 404 for an id that is not the caller’s',
   tag: 'address',
   access: 'customer',
-  returns: '{ removed: 1 }',
+  returns: addressRemovedAnswer,
 } satisfies RouteContract
 
 export const usZipStateCity = {
@@ -52,7 +53,7 @@ export const usZipStateCity = {
   access: 'customer',
   // A left-out zip reads 'zip: is required' rather than valibot's key message.
   query: payloadObject(usZipQuery.entries),
-  returns: 'UsZipDto',
+  returns: usZipAnswer,
 } satisfies RouteContract
 
 export const addressContracts = [addressList, addressSave, addressUpdate, addressDelete, usZipStateCity]

@@ -1,4 +1,6 @@
+import * as v from 'valibot'
 import { auditListQuery } from '../../../src/domain/audit.ts'
+import { auditFiltersAnswer, auditPageAnswer } from '../../answers/audit.ts'
 import type { RouteContract } from '../contract.ts'
 
 /* The audit trail (backoffice §5): one append-only log of every console change. */
@@ -12,8 +14,12 @@ export const listAudit = {
   access: 'operator',
   permission: 'audit',
   query: auditListQuery.pipe[0],
-  returns:
-    '{ list: [{ id, at, actorId, actorEmail, action, entity, entityId, before, after, reason }], total, pageNum, pageSize }, or text/csv with format=csv',
+  returns: v.pipe(
+    auditPageAnswer,
+    v.description(
+      'A page of the trail; with format=csv the answer is a text/csv file instead (Content-Disposition: attachment), not the envelope',
+    ),
+  ),
 } satisfies RouteContract
 
 export const auditFilters = {
@@ -24,7 +30,7 @@ export const auditFilters = {
   tag: 'ops',
   access: 'operator',
   permission: 'audit',
-  returns: 'AuditFiltersDto { actors: [{ id, email }], entities }',
+  returns: auditFiltersAnswer,
 } satisfies RouteContract
 
 export const auditContracts: RouteContract[] = [listAudit, auditFilters]

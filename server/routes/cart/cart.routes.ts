@@ -1,5 +1,6 @@
 import { addToCartBody, removeFromCartBody } from '../../../src/domain/cart.ts'
 import { languageQuery } from '../../../src/domain/queries.ts'
+import { addToCartAnswer, cartLineAnswer, cartLineListAnswer, cartRemovedAnswer } from '../../answers/cart.ts'
 import type { RouteContract } from '../contract.ts'
 
 // The changes accept an `Idempotency-Key` header (1–100 of A–Z a–z 0–9 - _ : .): a repeat within 24 h
@@ -14,7 +15,7 @@ export const listCart = {
   tag: 'cart',
   access: 'customer',
   query: languageQuery,
-  returns: 'CartLineDto[]',
+  returns: cartLineListAnswer,
 } satisfies RouteContract
 
 export const addToCart = {
@@ -25,7 +26,7 @@ export const addToCart = {
   access: 'customer',
   idempotent: true,
   body: addToCartBody,
-  returns: 'AddToCartAnswer { cartId, productAmount } (the line’s new total)',
+  returns: addToCartAnswer,
 } satisfies RouteContract
 
 export const changeNum = {
@@ -36,7 +37,7 @@ export const changeNum = {
   access: 'customer',
   idempotent: true,
   query: languageQuery,
-  returns: 'CartLineDto (the changed line, as listCart shows it in `language`)',
+  returns: cartLineAnswer,
 } satisfies RouteContract
 
 export const removeFromCart = {
@@ -47,7 +48,7 @@ export const removeFromCart = {
   access: 'customer',
   idempotent: true,
   body: removeFromCartBody,
-  returns: '{ removed: number }',
+  returns: cartRemovedAnswer,
 } satisfies RouteContract
 
 export const clearCart = {
@@ -57,7 +58,7 @@ export const clearCart = {
   tag: 'cart',
   access: 'customer',
   idempotent: true,
-  returns: '{ removed: number }',
+  returns: cartRemovedAnswer,
 } satisfies RouteContract
 
 export const cartContracts = [listCart, addToCart, changeNum, removeFromCart, clearCart]

@@ -13,10 +13,9 @@ import {
   productIdParams,
   productUpdateBody,
 } from '../../../src/domain/product-editor.ts'
-import { type Envelope, ResultCode } from '../../../src/domain/result-code.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
-import { ok } from '../../http/envelope.ts'
+import { created, ok } from '../../http/envelope.ts'
 import { requirePermission, signedIn } from '../../http/session.ts'
 import { validJson, validParams, validQuery } from '../../http/validate.ts'
 import type { CatalogSave } from '../../services/catalog-ops/catalog-save.ts'
@@ -52,12 +51,6 @@ const catalogRoom = requirePermission('catalog')
 
 /** Who saves, by the shop's clock. */
 const saveOf = (c: Context<AppEnv>): CatalogSave => ({ actorId: signedIn(c).userId, at: c.var.deps.now() })
-
-/** A success that made something new: HTTP 201, the usual envelope. */
-function created<T>(c: Context<AppEnv>, data: T) {
-  const body: Envelope<T> = { code: ResultCode.ok, msg: 'success', data }
-  return c.json(body, 201)
-}
 
 export const listProductsHandlers = factory.createHandlers(
   catalogRoom,

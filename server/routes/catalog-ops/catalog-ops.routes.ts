@@ -1,5 +1,14 @@
+import * as v from 'valibot'
 import { brandBody, categoryBody, seriesBody } from '../../../src/domain/catalog-taxonomy.ts'
 import { opsProductListQuery, productBody, productUpdateBody } from '../../../src/domain/product-editor.ts'
+import {
+  opsBrandAnswer,
+  opsCategoryAnswer,
+  opsProductAnswer,
+  opsProductPageAnswer,
+  opsSeriesAnswer,
+} from '../../answers/catalog-ops.ts'
+import { type AnswerSchema, nothing } from '../../answers/shape.ts'
 import type { RouteContract } from '../contract.ts'
 
 /*
@@ -23,7 +32,7 @@ export const listOpsProducts = {
   summary:
     'Every product (any status), newest first. keyword: an item number (any case), a JAN code or a box barcode exactly, or a part of any of the three names; type, categoryId (a top-level category includes its children), seriesId, brandId, status',
   query: opsProductListQuery,
-  returns: '{ list: OpsProductDto[], total, pageNum, pageSize }',
+  returns: opsProductPageAnswer,
 } satisfies RouteContract
 
 export const opsProductDetail = {
@@ -31,7 +40,7 @@ export const opsProductDetail = {
   method: 'get',
   path: PRODUCT_PATH,
   summary: 'One product with every field and its updatedAt (send it back with PUT)',
-  returns: 'OpsProductDto',
+  returns: opsProductAnswer,
 } satisfies RouteContract
 
 export const createOpsProduct = {
@@ -41,7 +50,8 @@ export const createOpsProduct = {
   summary:
     'Creates a product (HTTP 201). itemNo is unique (409 naming itemNo); categoryId, seriesId and brandId must exist and images must be uploaded media ids (400 naming the field); descriptions are sanitised HTML; the first image is the cover. Audited',
   body: productBody,
-  returns: 'OpsProductDto',
+  created: true,
+  returns: opsProductAnswer,
 } satisfies RouteContract
 
 export const updateOpsProduct = {
@@ -49,16 +59,16 @@ export const updateOpsProduct = {
   method: 'put',
   path: PRODUCT_PATH,
   summary:
-    'Saves a product over the version read: updatedAt must be the one the product was read with, otherwise 409 with data.current (the product as it now is) and nothing changes. Same checks as POST; images [] keeps pictures that are not uploads (imgList). Audited with the changed fields',
+    'Saves a product over the version read: updatedAt must be the one the product was read with, otherwise 409 with data.current (the product as it now is) and nothing changes. Same checks as POST; images [] keeps pictures that are not uploads (imgList). Audited with the changed fields. Answers the product as saved, with its new updatedAt',
   body: productUpdateBody,
-  returns: 'OpsProductDto (as saved, with its new updatedAt)',
+  returns: opsProductAnswer,
 } satisfies RouteContract
 
-const taxonomyCalls = (
+const taxonomyCalls = <Dto extends AnswerSchema>(
   kind: 'categories' | 'series' | 'brands',
   body: RouteContract['body'],
   rules: string,
-  dto: string,
+  dto: Dto,
 ) => {
   const path = `/ops/${kind}`
   const idPath = `${path}/:id{[0-9]+}`
@@ -68,14 +78,15 @@ const taxonomyCalls = (
       method: 'get',
       path,
       summary: `Every one of the ${kind}, by sort then id, with how many products use each. ${rules}`,
-      returns: kind === 'categories' ? 'OpsCategoryDto[] (the tree)' : `${dto}[]`,
+      returns: v.array(dto),
     },
     create: {
       ...catalogCall,
       method: 'post',
       path,
-      summary: `Creates one of the ${kind}; audited`,
+      summary: `Creates one of the ${kind} (HTTP 201); audited`,
       body,
+      created: true,
       returns: dto,
     },
     update: {
@@ -91,7 +102,7 @@ const taxonomyCalls = (
       method: 'delete',
       path: idPath,
       summary: `Deletes one of the ${kind}; 409 with InUseData while ${kind === 'categories' ? 'products or child categories use it' : 'products use it'}. Audited`,
-      returns: 'null',
+      returns: nothing,
     },
   } satisfies Record<string, RouteContract>
 }
@@ -99,20 +110,20 @@ const taxonomyCalls = (
 export const categoryCalls = taxonomyCalls(
   'categories',
   categoryBody,
-  'Two levels: parentId must be a top-level category, not the category itself, and a category with children stays top-level (400 naming parentId).',
-  'OpsCategoryDto',
+  'Two levels: parentId must be a top-level category, not the category itself, and a category with children stays top-level (400 naming parentId). The list is the tree: the top-level categories, each with its children.',
+  opsCategoryAnswer,
 )
 export const seriesCalls = taxonomyCalls(
   'series',
   seriesBody,
   'hot puts a series in the shop’s hot-series area, ranked by its sort.',
-  'OpsSeriesDto',
+  opsSeriesAnswer,
 )
 export const brandCalls = taxonomyCalls(
   'brands',
   brandBody,
   'logo is an uploaded media id (400 naming logo otherwise).',
-  'OpsBrandDto',
+  opsBrandAnswer,
 )
 
 export const catalogOpsContracts: RouteContract[] = [

@@ -1,5 +1,14 @@
 import { pagedListQuery, productListQuery } from '../../../src/domain/list-queries.ts'
 import { languageQuery } from '../../../src/domain/queries.ts'
+import {
+  brandListAnswer,
+  categoryTreeAnswer,
+  productCardListAnswer,
+  productCardPageAnswer,
+  productDetailAnswer,
+  seriesListAnswer,
+  seriesPageAnswer,
+} from '../../answers/catalog.ts'
 import type { RouteContract } from '../contract.ts'
 
 export const categoryList = {
@@ -8,7 +17,7 @@ export const categoryList = {
   summary: 'The two-level category tree, names in zh/ja/en',
   tag: 'catalog',
   access: 'public',
-  returns: 'CategoryNode[]',
+  returns: categoryTreeAnswer,
 } satisfies RouteContract
 
 const homeList = (path: string, summary: string) =>
@@ -19,7 +28,7 @@ const homeList = (path: string, summary: string) =>
     tag: 'catalog',
     access: 'public',
     query: languageQuery,
-    returns: 'ProductCardDto[]',
+    returns: productCardListAnswer,
   }) satisfies RouteContract
 
 const pagedList = (path: string, summary: string) =>
@@ -30,7 +39,7 @@ const pagedList = (path: string, summary: string) =>
     tag: 'catalog',
     access: 'public',
     query: pagedListQuery,
-    returns: 'Page<ProductCardDto>',
+    returns: productCardPageAnswer,
   }) satisfies RouteContract
 
 export const hotList = homeList('/mall/product/hotList', 'Hot products by rank')
@@ -54,7 +63,7 @@ export const bestList = {
   tag: 'catalog',
   access: 'public',
   query: pagedListQuery,
-  returns: 'Page<ProductCardDto>',
+  returns: productCardPageAnswer,
 } satisfies RouteContract
 
 export const brandList = {
@@ -64,7 +73,7 @@ export const brandList = {
   tag: 'catalog',
   access: 'public',
   query: languageQuery,
-  returns: 'BrandDto[]',
+  returns: brandListAnswer,
 } satisfies RouteContract
 
 export const trendingBrands = {
@@ -75,7 +84,7 @@ export const trendingBrands = {
   tag: 'catalog',
   access: 'public',
   query: languageQuery,
-  returns: 'BrandDto[]',
+  returns: brandListAnswer,
 } satisfies RouteContract
 
 export const hotSeriesList = {
@@ -85,7 +94,7 @@ export const hotSeriesList = {
   tag: 'catalog',
   access: 'public',
   query: languageQuery,
-  returns: 'SeriesDto[]',
+  returns: seriesListAnswer,
 } satisfies RouteContract
 
 export const hotSeriesPage = {
@@ -95,7 +104,7 @@ export const hotSeriesPage = {
   tag: 'catalog',
   access: 'public',
   query: pagedListQuery,
-  returns: 'Page<SeriesDto>',
+  returns: seriesPageAnswer,
 } satisfies RouteContract
 
 export const allSeries = {
@@ -105,7 +114,7 @@ export const allSeries = {
   tag: 'catalog',
   access: 'public',
   query: languageQuery,
-  returns: 'SeriesDto[]',
+  returns: seriesListAnswer,
 } satisfies RouteContract
 
 export const search = {
@@ -118,7 +127,7 @@ export const search = {
   tag: 'catalog',
   access: 'public',
   query: productListQuery,
-  returns: 'Page<ProductCardDto>',
+  returns: productCardPageAnswer,
 } satisfies RouteContract
 
 export const details = {
@@ -129,7 +138,7 @@ export const details = {
   tag: 'catalog',
   access: 'public',
   query: languageQuery,
-  returns: 'ProductDetailDto',
+  returns: productDetailAnswer,
 } satisfies RouteContract
 
 export const preview = {
@@ -139,7 +148,7 @@ export const preview = {
   tag: 'catalog',
   access: 'customer',
   query: languageQuery,
-  returns: 'ProductDetailDto',
+  returns: productDetailAnswer,
 } satisfies RouteContract
 
 export const catalogContracts = [

@@ -1,5 +1,6 @@
 import { createOrderBody, createOrderQuery } from '../../../src/domain/orders.ts'
 import { languageQuery } from '../../../src/domain/queries.ts'
+import { cancelledOrderAnswer, createdOrderAnswer } from '../../answers/checkout.ts'
 import type { RouteContract } from '../contract.ts'
 
 // Both calls accept an `Idempotency-Key` header: a repeat within 24 h answers the first answer and
@@ -15,7 +16,7 @@ export const createOrder = {
   idempotent: true,
   query: createOrderQuery,
   body: createOrderBody,
-  returns: 'OrderDto (the new order)',
+  returns: createdOrderAnswer,
 } satisfies RouteContract
 
 export const cancelOrder = {
@@ -26,7 +27,7 @@ export const cancelOrder = {
   access: 'customer',
   idempotent: true,
   query: languageQuery,
-  returns: 'OrderDto (the cancelled order)',
+  returns: cancelledOrderAnswer,
 } satisfies RouteContract
 
 export const checkoutContracts: RouteContract[] = [createOrder, cancelOrder]

@@ -10,11 +10,11 @@ import {
   contentIdParams,
   customerServiceBody,
 } from '../../../src/domain/content-ops.ts'
-import { type Envelope, ResultCode } from '../../../src/domain/result-code.ts'
+import { ResultCode } from '../../../src/domain/result-code.ts'
 import { ValidationMessage } from '../../../src/domain/validation-messages.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
-import { ApiError, ok } from '../../http/envelope.ts'
+import { ApiError, created, ok } from '../../http/envelope.ts'
 import { requirePermission, signedIn } from '../../http/session.ts'
 import { uploadedFileBytes, validJson, validParams } from '../../http/validate.ts'
 import type { ContentSave } from '../../services/content-ops/content-save.ts'
@@ -48,12 +48,6 @@ const contentRoom = requirePermission('content')
 
 /** Who saves, by the shop's clock. */
 const saveOf = (c: Context<AppEnv>): ContentSave => ({ actorId: signedIn(c).userId, at: c.var.deps.now() })
-
-/** A success that made something new: HTTP 201, the usual envelope. */
-function created<T>(c: Context<AppEnv>, data: T) {
-  const body: Envelope<T> = { code: ResultCode.ok, msg: 'success', data }
-  return c.json(body, 201)
-}
 
 export const uploadMediaHandlers = factory.createHandlers(contentRoom, async (c) => {
   const bytes = await uploadedFileBytes(

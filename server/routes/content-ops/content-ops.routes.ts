@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import {
   announcementBody,
   articleBody,
@@ -6,6 +7,15 @@ import {
   bannerUpdateBody,
   customerServiceBody,
 } from '../../../src/domain/content-ops.ts'
+import {
+  opsAnnouncementAnswer,
+  opsArticleAnswer,
+  opsBannerAnswer,
+  opsBannerListAnswer,
+  opsCustomerServiceAnswer,
+} from '../../answers/content-ops.ts'
+import { mediaImageAnswer } from '../../answers/media.ts'
+import { type AnswerSchema, nothing } from '../../answers/shape.ts'
 import type { RouteContract } from '../contract.ts'
 
 /*
@@ -23,7 +33,7 @@ export const uploadContentMedia = {
   path: '/ops/content/media',
   summary:
     'The content room’s picture upload (a banner, a QR code): the same as POST /api/ops/media (multipart `file`, JPEG, PNG, WebP or AVIF, at most 10 MB), for the content permission. Audited',
-  returns: 'MediaImageDto',
+  returns: mediaImageAnswer,
 } satisfies RouteContract
 
 export const bannerCalls = {
@@ -32,7 +42,7 @@ export const bannerCalls = {
     method: 'get',
     path: '/ops/banners',
     summary: 'Every banner (active or not, any schedule) by sort, then id',
-    returns: 'OpsBannerDto[]',
+    returns: opsBannerListAnswer,
   },
   create: {
     ...contentCall,
@@ -41,7 +51,8 @@ export const bannerCalls = {
     summary:
       'Creates a banner (HTTP 201). image: an uploaded picture id (imgUrl is its widest WebP); jumpUrl: null, an http(s) address or a shop path starting with one /; startAt/endAt: ISO 8601 or null, endAt after startAt (400 naming endAt). Audited',
     body: bannerBody,
-    returns: 'OpsBannerDto',
+    created: true,
+    returns: opsBannerAnswer,
   },
   update: {
     ...contentCall,
@@ -50,14 +61,14 @@ export const bannerCalls = {
     summary:
       'Saves a banner; image null keeps its picture. Same checks as POST. Audited with the changed fields',
     body: bannerUpdateBody,
-    returns: 'OpsBannerDto',
+    returns: opsBannerAnswer,
   },
   remove: {
     ...contentCall,
     method: 'delete',
     path: '/ops/banners/:id{[0-9]+}',
     summary: 'Deletes a banner. Audited',
-    returns: 'null',
+    returns: nothing,
   },
   order: {
     ...contentCall,
@@ -66,21 +77,25 @@ export const bannerCalls = {
     summary:
       'Puts the banners in a new order: ids is every banner once (400 naming ids otherwise); their sorts become 0, 1, 2 … One audit row with the order before and after',
     body: bannerOrderBody,
-    returns: 'OpsBannerDto[]',
+    returns: opsBannerListAnswer,
   },
 } satisfies Record<string, RouteContract>
 
-const pageCalls = (kind: 'announcements' | 'articles', body: RouteContract['body'], rules: string) => {
+const pageCalls = <Dto extends AnswerSchema>(
+  kind: 'announcements' | 'articles',
+  body: RouteContract['body'],
+  dto: Dto,
+  rules: string,
+) => {
   const path = `/ops/${kind}`
   const idPath = `${path}/:id{[0-9]+}`
-  const dto = kind === 'announcements' ? 'OpsAnnouncementDto' : 'OpsArticleDto'
   return {
     list: {
       ...contentCall,
       method: 'get',
       path,
       summary: `Every one of the ${kind}, active or not. ${rules}`,
-      returns: `${dto}[]`,
+      returns: v.array(dto),
     },
     create: {
       ...contentCall,
@@ -88,6 +103,7 @@ const pageCalls = (kind: 'announcements' | 'articles', body: RouteContract['body
       path,
       summary: `Creates one of the ${kind} (HTTP 201); content, jpContent and enContent are sanitised HTML. Audited`,
       body,
+      created: true,
       returns: dto,
     },
     update: {
@@ -103,7 +119,7 @@ const pageCalls = (kind: 'announcements' | 'articles', body: RouteContract['body
       method: 'delete',
       path: idPath,
       summary: `Deletes one of the ${kind}. Audited`,
-      returns: 'null',
+      returns: nothing,
     },
   } satisfies Record<string, RouteContract>
 }
@@ -111,11 +127,13 @@ const pageCalls = (kind: 'announcements' | 'articles', body: RouteContract['body
 export const announcementCalls = pageCalls(
   'announcements',
   announcementBody,
+  opsAnnouncementAnswer,
   'By sort, then the newest first; an announcement is published when created; inactive ones are not shown',
 )
 export const articleCalls = pageCalls(
   'articles',
   articleBody,
+  opsArticleAnswer,
   'By type, then id; footerSort places an article in the footer (null: not linked there); an inactive article answers 404 to shoppers and leaves the footer',
 )
 
@@ -125,7 +143,7 @@ export const customerServiceCalls = {
     method: 'get',
     path: '/ops/settings/customer-service',
     summary: 'The customer-service panel’s contacts, active or not, by sort',
-    returns: 'OpsCustomerServiceDto { contacts }',
+    returns: opsCustomerServiceAnswer,
   },
   replace: {
     ...contentCall,
@@ -134,7 +152,7 @@ export const customerServiceCalls = {
     summary:
       'Replaces the whole list of contacts (at most 20): nickname, qrcode (an uploaded picture id, which sets qrcodeUrl) or qrcodeUrl (https or /media/), email, sort, active. Audited',
     body: customerServiceBody,
-    returns: 'OpsCustomerServiceDto { contacts }',
+    returns: opsCustomerServiceAnswer,
   },
 } satisfies Record<string, RouteContract>
 

@@ -1,5 +1,12 @@
 import { articleQuery } from '../../../src/domain/list-queries.ts'
 import { languageQuery } from '../../../src/domain/queries.ts'
+import {
+  announcementListAnswer,
+  articleAnswer,
+  bannerListAnswer,
+  customerServiceListAnswer,
+  footerArticleListAnswer,
+} from '../../answers/content.ts'
 import type { RouteContract } from '../contract.ts'
 
 export const bannerList = {
@@ -9,7 +16,7 @@ export const bannerList = {
   tag: 'content',
   access: 'public',
   query: languageQuery,
-  returns: 'BannerDto[]',
+  returns: bannerListAnswer,
 } satisfies RouteContract
 
 export const announcementList = {
@@ -19,7 +26,7 @@ export const announcementList = {
   tag: 'content',
   access: 'public',
   query: languageQuery,
-  returns: 'AnnouncementDto[]',
+  returns: announcementListAnswer,
 } satisfies RouteContract
 
 export const footerList = {
@@ -29,7 +36,7 @@ export const footerList = {
   tag: 'content',
   access: 'public',
   query: languageQuery,
-  returns: 'FooterArticleDto[]',
+  returns: footerArticleListAnswer,
 } satisfies RouteContract
 
 export const customerServiceList = {
@@ -38,7 +45,7 @@ export const customerServiceList = {
   summary: 'Customer-service contacts; members (roles 1 and 2) only, others get an empty list',
   tag: 'content',
   access: 'customer',
-  returns: 'CustomerServiceDto[]',
+  returns: customerServiceListAnswer,
 } satisfies RouteContract
 
 export const article = {
@@ -49,7 +56,7 @@ export const article = {
   tag: 'content',
   access: 'public',
   query: articleQuery,
-  returns: 'ArticleDto',
+  returns: articleAnswer,
 } satisfies RouteContract
 
 export const contentContracts = [bannerList, announcementList, footerList, customerServiceList, article]

@@ -8,6 +8,13 @@ import {
   sbpsExtraPayQuery,
 } from '../../../src/domain/extras.ts'
 import { idValue } from '../../../src/domain/list-queries.ts'
+import {
+  extraFeePageAnswer,
+  extraPayCountAnswer,
+  opsExtraFeeAnswer,
+  opsExtraFeePageAnswer,
+} from '../../answers/extras.ts'
+import { payAnswer } from '../../answers/payments.ts'
 import type { RouteContract } from '../contract.ts'
 
 /* Extra fees (spec §7; flows §3, §7): the shopper's count, list and the three pay routes; the console's fee calls. */
@@ -26,7 +33,7 @@ export const extraPayCount = {
   summary: 'How many of the caller’s extra fees are unpaid (status 1): the extra badge (flows §6)',
   tag: 'extras',
   access: 'customer',
-  returns: 'ExtraPayCountDto { count }',
+  returns: extraPayCountAnswer,
 } satisfies RouteContract
 
 export const extraPayList = {
@@ -37,7 +44,7 @@ export const extraPayList = {
   tag: 'extras',
   access: 'customer',
   query: extraPayListQuery,
-  returns: '{ list: ExtraFeeDto[], total, pageNum, pageSize }',
+  returns: extraFeePageAnswer,
 } satisfies RouteContract
 
 export const extraPayCard = {
@@ -48,7 +55,10 @@ export const extraPayCard = {
   access: 'customer',
   idempotent: true,
   rateLimited: true,
-  returns: 'PayAnswer { paymentId, redirectUrl } (send the shopper to redirectUrl; back at /extra-success)',
+  returns: v.pipe(
+    payAnswer,
+    v.description('Send the shopper to redirectUrl; they come back at /extra-success'),
+  ),
 } satisfies RouteContract
 
 export const extraPaySbps = {
@@ -60,7 +70,7 @@ export const extraPaySbps = {
   idempotent: true,
   rateLimited: true,
   query: sbpsExtraPayQuery,
-  returns: 'PayAnswer { paymentId, redirectUrl }',
+  returns: payAnswer,
 } satisfies RouteContract
 
 export const extraPayPaypal = {
@@ -71,7 +81,7 @@ export const extraPayPaypal = {
   access: 'customer',
   idempotent: true,
   rateLimited: true,
-  returns: 'PayAnswer { paymentId, redirectUrl }',
+  returns: payAnswer,
 } satisfies RouteContract
 
 export const listOpsExtraFees = {
@@ -83,7 +93,7 @@ export const listOpsExtraFees = {
   access: 'operator',
   permission: 'payments',
   query: opsExtraFeeListQuery,
-  returns: '{ list: OpsExtraFeeDto[], total, pageNum, pageSize }',
+  returns: opsExtraFeePageAnswer,
 } satisfies RouteContract
 
 export const createOpsExtraFee = {
@@ -95,7 +105,7 @@ export const createOpsExtraFee = {
   access: 'operator',
   permission: 'payments',
   body: opsCreateExtraFeeBody,
-  returns: 'OpsExtraFeeDto',
+  returns: opsExtraFeeAnswer,
 } satisfies RouteContract
 
 export const voidOpsExtraFee = {
@@ -107,7 +117,7 @@ export const voidOpsExtraFee = {
   access: 'operator',
   permission: 'payments',
   body: opsVoidExtraFeeBody,
-  returns: 'OpsExtraFeeDto (after the change)',
+  returns: opsExtraFeeAnswer,
 } satisfies RouteContract
 
 export const extrasContracts: RouteContract[] = [

@@ -1,4 +1,9 @@
 import { favouriteListQuery, favouriteSetQuery } from '../../../src/domain/list-queries.ts'
+import {
+  favouriteCardPageAnswer,
+  favouritesRemovedAnswer,
+  favouriteToggleAnswer,
+} from '../../answers/favourites.ts'
 import type { RouteContract } from '../contract.ts'
 
 export const favouriteList = {
@@ -9,7 +14,7 @@ export const favouriteList = {
   tag: 'favourites',
   access: 'customer',
   query: favouriteListQuery,
-  returns: 'Page<ProductCardDto & { bid: number }>',
+  returns: favouriteCardPageAnswer,
 } satisfies RouteContract
 
 export const favouriteCheck = {
@@ -19,7 +24,7 @@ export const favouriteCheck = {
     'Whether the product is among the caller’s favourites (bid null when not); 404 for no such product',
   tag: 'favourites',
   access: 'customer',
-  returns: 'FavouriteToggleDto',
+  returns: favouriteToggleAnswer,
 } satisfies RouteContract
 
 export const collectOrDelete = {
@@ -30,7 +35,7 @@ export const collectOrDelete = {
   tag: 'favourites',
   access: 'customer',
   query: favouriteSetQuery,
-  returns: 'FavouriteToggleDto',
+  returns: favouriteToggleAnswer,
 } satisfies RouteContract
 
 export const favouriteClear = {
@@ -39,7 +44,7 @@ export const favouriteClear = {
   summary: 'Removes every favourite of the caller',
   tag: 'favourites',
   access: 'customer',
-  returns: '{ removed: number }',
+  returns: favouritesRemovedAnswer,
 } satisfies RouteContract
 
 export const favouriteContracts = [favouriteList, favouriteCheck, collectOrDelete, favouriteClear]

@@ -1,3 +1,4 @@
+import { healthAnswer, readyAnswer } from '../../answers/health.ts'
 import type { RouteContract } from '../contract.ts'
 
 export const health = {
@@ -6,7 +7,7 @@ export const health = {
   summary: 'Liveness and database reachability',
   tag: 'system',
   access: 'public',
-  returns: '{ status: "ok", database: "ok" }',
+  returns: healthAnswer,
 } satisfies RouteContract
 
 export const ready = {
@@ -16,7 +17,7 @@ export const ready = {
     'Readiness for a load balancer: 200 when the database is reachable and migrated and the process is not draining, else 503',
   tag: 'system',
   access: 'public',
-  returns: '{ status: "ready" } (503 with { status: "draining" | "database down" | "not migrated" })',
+  returns: readyAnswer,
 } satisfies RouteContract
 
 export const healthContracts = [health, ready]

@@ -1,4 +1,6 @@
 import { historyRemoveQuery, pagedListQuery } from '../../../src/domain/list-queries.ts'
+import { favouriteToggleAnswer } from '../../answers/favourites.ts'
+import { historyPageAnswer, historyRemovedAnswer } from '../../answers/history.ts'
 import type { RouteContract } from '../contract.ts'
 
 export const historyList = {
@@ -8,7 +10,7 @@ export const historyList = {
   tag: 'history',
   access: 'customer',
   query: pagedListQuery,
-  returns: 'Page<HistoryEntryDto>',
+  returns: historyPageAnswer,
 } satisfies RouteContract
 
 export const collectOrCancel = {
@@ -17,7 +19,7 @@ export const collectOrCancel = {
   summary: 'Adds the product to the caller’s favourites, or removes it when it is there',
   tag: 'history',
   access: 'customer',
-  returns: 'FavouriteToggleDto',
+  returns: favouriteToggleAnswer,
 } satisfies RouteContract
 
 export const removeOrClear = {
@@ -27,7 +29,7 @@ export const removeOrClear = {
   tag: 'history',
   access: 'customer',
   query: historyRemoveQuery,
-  returns: '{ removed: number }',
+  returns: historyRemovedAnswer,
 } satisfies RouteContract
 
 export const historyContracts = [historyList, collectOrCancel, removeOrClear]

@@ -1,4 +1,5 @@
 import { createFactory } from 'hono/factory'
+import type { DeadlineRunResult } from '../../answers/jobs.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { ok } from '../../http/envelope.ts'
 import { requirePermission, signedIn } from '../../http/session.ts'
@@ -25,7 +26,7 @@ export const runDeadlineSweepHandlers = factory.createHandlers(requirePermission
     { mailer, publicUrl, pushToUser: createPushToUser(db, push) },
     now,
   )
-  const result = { ...sweep, reminders: { created, mailed, pushed } }
+  const result: DeadlineRunResult = { ...sweep, reminders: { created, mailed, pushed } }
   // The sweep commits in several transactions of its own (the schedule runs the same code, with the
   // changes it audits itself); this row records who ran it from the console and what came of it.
   await writeAudit(db, {

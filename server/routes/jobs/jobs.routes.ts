@@ -1,3 +1,5 @@
+import * as v from 'valibot'
+import { deadlineRunAnswer } from '../../answers/jobs.ts'
 import type { RouteContract } from '../contract.ts'
 
 /*
@@ -13,8 +15,12 @@ export const runDeadlineSweep = {
   tag: 'ops',
   access: 'operator',
   permission: 'settings',
-  returns:
-    'DeadlineSweepResult { ran, today, expired, lateFeesCreated, lateFeesUpdated, storageFeesCreated, storageFeesUpdated, forfeited } (order ids), packageStorageFeesCreated, packageStorageFeesUpdated, packagesLocked (package ids), reminders { created, mailed, pushed } (counts of this run)',
+  returns: v.pipe(
+    deadlineRunAnswer,
+    v.description(
+      'expired, lateFeesCreated, lateFeesUpdated, storageFeesCreated, storageFeesUpdated and forfeited are order ids; packageStorageFeesCreated, packageStorageFeesUpdated and packagesLocked package ids; reminders counts this run',
+    ),
+  ),
 } satisfies RouteContract
 
 export const jobsContracts: RouteContract[] = [runDeadlineSweep]

@@ -1,3 +1,4 @@
+import { mediaImageAnswer } from '../../answers/media.ts'
 import type { RouteContract } from '../contract.ts'
 
 /* The console's picture uploads (backoffice §2 Images). */
@@ -10,7 +11,7 @@ export const uploadMedia = {
   tag: 'ops',
   access: 'operator',
   permission: 'catalog',
-  returns: 'MediaImageDto { id, width, height, placeholder, variants: [{ width, format, url }] }',
+  returns: mediaImageAnswer,
 } satisfies RouteContract
 
 export const mediaContracts = [uploadMedia]

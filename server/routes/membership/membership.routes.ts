@@ -1,4 +1,5 @@
 import { vipLevelsBody } from '../../../src/domain/vip-levels-editor.ts'
+import { tierRunAnswer, vipLevelListAnswer } from '../../answers/membership.ts'
 import type { RouteContract } from '../contract.ts'
 
 /* Membership levels and tiers (spec §3 vipList, §4 'Tier label'; flows §7 settings and jobs). */
@@ -9,7 +10,7 @@ export const vipList = {
   summary: 'Membership levels: level, points rate and the monthly spending (yen) that earns it',
   tag: 'membership',
   access: 'public',
-  returns: 'VipLevel[]',
+  returns: vipLevelListAnswer,
 } satisfies RouteContract
 
 export const updateVipLevels = {
@@ -21,7 +22,7 @@ export const updateVipLevels = {
   access: 'operator',
   permission: 'settings',
   body: vipLevelsBody,
-  returns: 'VipLevel[] (as they now stand)',
+  returns: vipLevelListAnswer,
 } satisfies RouteContract
 
 export const runTierJob = {
@@ -32,7 +33,7 @@ export const runTierJob = {
   tag: 'ops',
   access: 'operator',
   permission: 'settings',
-  returns: 'TierRunResult { ran, month, membersUpdated }',
+  returns: tierRunAnswer,
 } satisfies RouteContract
 
 export const membershipContracts: RouteContract[] = [vipList, updateVipLevels, runTierJob]

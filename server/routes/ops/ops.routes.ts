@@ -2,6 +2,8 @@ import * as v from 'valibot'
 import { arrivalBody, splitBody } from '../../../src/domain/arrival.ts'
 import { opsOrderListEntries, refundBody } from '../../../src/domain/orders.ts'
 import { payLatchBody } from '../../../src/domain/payments.ts'
+import { opsOrderDetailAnswer, opsOrderPageAnswer, orderRefundAnswer } from '../../answers/ops-orders.ts'
+import { payLatchAnswer } from '../../answers/payments.ts'
 import type { RouteContract } from '../contract.ts'
 
 /*
@@ -22,7 +24,7 @@ export const listOpsOrders = {
   access: 'operator',
   permission: 'orders',
   query: opsListQuery,
-  returns: '{ list: OpsOrderDto[], total, pageNum, pageSize }',
+  returns: opsOrderPageAnswer,
 } satisfies RouteContract
 
 export const opsOrderDetail = {
@@ -33,7 +35,7 @@ export const opsOrderDetail = {
   tag: 'ops',
   access: 'operator',
   permission: 'orders',
-  returns: 'OpsOrderDetailDto',
+  returns: opsOrderDetailAnswer,
 } satisfies RouteContract
 
 export const markOrdered = {
@@ -44,7 +46,7 @@ export const markOrdered = {
   tag: 'ops',
   access: 'operator',
   permission: 'orders',
-  returns: 'OpsOrderDetailDto (after the change)',
+  returns: opsOrderDetailAnswer,
 } satisfies RouteContract
 
 export const refundOrder = {
@@ -56,7 +58,7 @@ export const refundOrder = {
   access: 'operator',
   permission: 'payments',
   body: refundBody,
-  returns: 'OrderRefund { orderId, before, after, payments }',
+  returns: orderRefundAnswer,
 } satisfies RouteContract
 
 export const bookArrival = {
@@ -68,7 +70,7 @@ export const bookArrival = {
   access: 'operator',
   permission: 'warehouse',
   body: arrivalBody,
-  returns: 'OpsOrderDetailDto of the order that arrived (the child when split)',
+  returns: v.pipe(opsOrderDetailAnswer, v.description('The order that arrived (the child when split)')),
 } satisfies RouteContract
 
 export const splitOrder = {
@@ -80,7 +82,7 @@ export const splitOrder = {
   access: 'operator',
   permission: 'orders',
   body: splitBody,
-  returns: 'OpsOrderDetailDto of the split order, with its children',
+  returns: v.pipe(opsOrderDetailAnswer, v.description('The split order (0 split), with its children')),
 } satisfies RouteContract
 
 export const readPayLatch = {
@@ -90,7 +92,7 @@ export const readPayLatch = {
   tag: 'ops',
   access: 'operator',
   permission: 'payments',
-  returns: 'PayLatchDto { open, message }',
+  returns: payLatchAnswer,
 } satisfies RouteContract
 
 export const setPayLatch = {
@@ -102,7 +104,7 @@ export const setPayLatch = {
   access: 'operator',
   permission: 'payments',
   body: payLatchBody,
-  returns: 'PayLatchDto (as it now stands)',
+  returns: payLatchAnswer,
 } satisfies RouteContract
 
 export const opsContracts: RouteContract[] = [

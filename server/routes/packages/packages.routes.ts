@@ -1,6 +1,14 @@
 import * as v from 'valibot'
 import { opsPackageListQuery, packageListQuery, shipBody } from '../../../src/domain/packaging.ts'
 import { languageQuery } from '../../../src/domain/queries.ts'
+import {
+  opsPackageAnswer,
+  opsPackagePageAnswer,
+  packageAnswer,
+  packagePageAnswer,
+  trackingAnswer,
+} from '../../answers/packages.ts'
+import { shippingOptionListAnswer } from '../../answers/shipping.ts'
 import type { RouteContract } from '../contract.ts'
 
 /*
@@ -16,7 +24,7 @@ export const listPackages = {
   tag: 'packages',
   access: 'customer',
   query: v.object({ ...packageListQuery.entries, ...languageQuery.entries }),
-  returns: '{ list: PackageDto[], total, pageNum, pageSize }',
+  returns: packagePageAnswer,
 } satisfies RouteContract
 
 export const packageDetail = {
@@ -27,7 +35,7 @@ export const packageDetail = {
   tag: 'packages',
   access: 'customer',
   query: languageQuery,
-  returns: 'PackageDto',
+  returns: packageAnswer,
 } satisfies RouteContract
 
 export const packageShippingCost = {
@@ -37,7 +45,7 @@ export const packageShippingCost = {
     'Every active shipping method, in the shop’s order, quoted for the caller’s package and its address: the billed weight and fee, or available: false with fee null and the reason (belowMinimum, aboveMaximum, wrongAddress)',
   tag: 'packages',
   access: 'customer',
-  returns: 'ShippingOptionDto[]',
+  returns: shippingOptionListAnswer,
 } satisfies RouteContract
 
 export const packageTracking = {
@@ -47,7 +55,7 @@ export const packageTracking = {
     'The tracking number, carrier and the carrier’s tracking page of the caller’s package; all null until the package is shipped',
   tag: 'packages',
   access: 'customer',
-  returns: 'TrackingDto { packageId, trackingNo, carrier, url, shippedAt }',
+  returns: trackingAnswer,
 } satisfies RouteContract
 
 export const listOpsPackages = {
@@ -59,7 +67,7 @@ export const listOpsPackages = {
   access: 'operator',
   permission: 'warehouse',
   query: opsPackageListQuery,
-  returns: '{ list: OpsPackageDto[], total, pageNum, pageSize }',
+  returns: opsPackagePageAnswer,
 } satisfies RouteContract
 
 export const opsPackageDetail = {
@@ -69,7 +77,7 @@ export const opsPackageDetail = {
   tag: 'ops',
   access: 'operator',
   permission: 'warehouse',
-  returns: 'OpsPackageDto',
+  returns: opsPackageAnswer,
 } satisfies RouteContract
 
 export const shipPackage = {
@@ -81,7 +89,7 @@ export const shipPackage = {
   access: 'operator',
   permission: 'warehouse',
   body: shipBody,
-  returns: 'OpsPackageDto (after the change)',
+  returns: opsPackageAnswer,
 } satisfies RouteContract
 
 export const markDelivered = {
@@ -92,7 +100,7 @@ export const markDelivered = {
   tag: 'ops',
   access: 'operator',
   permission: 'warehouse',
-  returns: 'OpsPackageDto (after the change)',
+  returns: opsPackageAnswer,
 } satisfies RouteContract
 
 export const packageContracts: RouteContract[] = [

@@ -6,6 +6,16 @@ import {
   packBody,
 } from '../../../src/domain/packaging.ts'
 import { languageQuery } from '../../../src/domain/queries.ts'
+import { orderListAnswer } from '../../answers/orders.ts'
+import {
+  opsPackageApplyAnswer,
+  opsPackageApplyPageAnswer,
+  packAnswer,
+  packageApplyAnswer,
+  packageApplyPageAnswer,
+  packageNotifyCountAnswer,
+  shippingMethodEstimateListAnswer,
+} from '../../answers/packaging.ts'
 import type { RouteContract } from '../contract.ts'
 
 /*
@@ -22,7 +32,7 @@ export const packagingGoods = {
   tag: 'packaging',
   access: 'customer',
   query: languageQuery,
-  returns: 'OrderDto[]',
+  returns: orderListAnswer,
 } satisfies RouteContract
 
 export const applyForPackaging = {
@@ -33,7 +43,7 @@ export const applyForPackaging = {
   tag: 'packaging',
   access: 'customer',
   body: packageApplyBody,
-  returns: 'PackageApplyDto',
+  returns: packageApplyAnswer,
 } satisfies RouteContract
 
 export const listApplies = {
@@ -44,7 +54,7 @@ export const listApplies = {
   tag: 'packaging',
   access: 'customer',
   query: pagedListQuery,
-  returns: '{ list: PackageApplyDto[], total, pageNum, pageSize }',
+  returns: packageApplyPageAnswer,
 } satisfies RouteContract
 
 export const notifyCount = {
@@ -54,7 +64,7 @@ export const notifyCount = {
     'Counts for the header and the tips (flows §6): applyCount, operable orders in 6 not yet requested; applyOverCount, those past the packaging deadline; count, packages in 3 with the shipping fee unpaid; overCount, those past the fee’s due date; badgeCount = count',
   tag: 'packaging',
   access: 'customer',
-  returns: 'PackageNotifyCountDto { applyCount, applyOverCount, count, overCount, badgeCount }',
+  returns: packageNotifyCountAnswer,
 } satisfies RouteContract
 
 export const methodEstimates = {
@@ -65,7 +75,7 @@ export const methodEstimates = {
   tag: 'packaging',
   access: 'customer',
   query: methodsQuery,
-  returns: 'ShippingMethodEstimateDto[]',
+  returns: shippingMethodEstimateListAnswer,
 } satisfies RouteContract
 
 export const listOpsApplies = {
@@ -77,7 +87,7 @@ export const listOpsApplies = {
   access: 'operator',
   permission: 'warehouse',
   query: opsPackageListQuery,
-  returns: '{ list: OpsPackageApplyDto[], total, pageNum, pageSize }',
+  returns: opsPackageApplyPageAnswer,
 } satisfies RouteContract
 
 export const opsApplyDetail = {
@@ -87,7 +97,7 @@ export const opsApplyDetail = {
   tag: 'ops',
   access: 'operator',
   permission: 'warehouse',
-  returns: 'OpsPackageApplyDto',
+  returns: opsPackageApplyAnswer,
 } satisfies RouteContract
 
 export const markPicked = {
@@ -98,7 +108,7 @@ export const markPicked = {
   tag: 'ops',
   access: 'operator',
   permission: 'warehouse',
-  returns: 'OpsPackageApplyDto (after the change)',
+  returns: opsPackageApplyAnswer,
 } satisfies RouteContract
 
 export const packApply = {
@@ -110,7 +120,7 @@ export const packApply = {
   access: 'operator',
   permission: 'warehouse',
   body: packBody,
-  returns: 'PackAnswer { apply: OpsPackageApplyDto, packages: PackageDto[] }',
+  returns: packAnswer,
 } satisfies RouteContract
 
 export const packagingContracts: RouteContract[] = [

@@ -8,6 +8,14 @@ import {
   SANDBOX_OUTCOMES,
 } from '../../../src/domain/payments.ts'
 import { queryValue, wholeNumber } from '../../../src/domain/queries.ts'
+import {
+  payAnswer,
+  payLatchAnswer,
+  payStatusAnswer,
+  sandboxPaymentAnswer,
+  webhookAnswer,
+} from '../../answers/payments.ts'
+import { notJson } from '../../answers/shape.ts'
 import { PAYMENT_ID_PATTERN } from '../../services/payments/payment-ids.ts'
 import type { RouteContract } from '../contract.ts'
 
@@ -73,7 +81,7 @@ export const orderPayCard = {
   idempotent: true,
   rateLimited: true,
   query: orderPayQuery,
-  returns: 'PayAnswer { paymentId, redirectUrl } (send the shopper to redirectUrl)',
+  returns: v.pipe(payAnswer, v.description('Send the shopper to redirectUrl')),
 } satisfies RouteContract
 
 export const orderPaySbps = {
@@ -85,7 +93,7 @@ export const orderPaySbps = {
   idempotent: true,
   rateLimited: true,
   query: orderPayQuery,
-  returns: 'PayAnswer { paymentId, redirectUrl }',
+  returns: payAnswer,
 } satisfies RouteContract
 
 export const orderPayPaypal = {
@@ -97,7 +105,7 @@ export const orderPayPaypal = {
   idempotent: true,
   rateLimited: true,
   query: orderPayQuery,
-  returns: 'PayAnswer { paymentId, redirectUrl }',
+  returns: payAnswer,
 } satisfies RouteContract
 
 export const finalPayCard = {
@@ -109,7 +117,10 @@ export const finalPayCard = {
   idempotent: true,
   rateLimited: true,
   query: finalPayQuery,
-  returns: 'PayAnswer { paymentId, redirectUrl } (send the shopper to redirectUrl; back at /final-success)',
+  returns: v.pipe(
+    payAnswer,
+    v.description('Send the shopper to redirectUrl; they come back at /final-success'),
+  ),
 } satisfies RouteContract
 
 export const finalPaySbps = {
@@ -121,7 +132,7 @@ export const finalPaySbps = {
   idempotent: true,
   rateLimited: true,
   query: finalPayQuery,
-  returns: 'PayAnswer { paymentId, redirectUrl }',
+  returns: payAnswer,
 } satisfies RouteContract
 
 export const finalPayPaypal = {
@@ -133,7 +144,7 @@ export const finalPayPaypal = {
   idempotent: true,
   rateLimited: true,
   query: finalPayQuery,
-  returns: 'PayAnswer { paymentId, redirectUrl }',
+  returns: payAnswer,
 } satisfies RouteContract
 
 export const expressPayCard = {
@@ -145,7 +156,10 @@ export const expressPayCard = {
   idempotent: true,
   rateLimited: true,
   query: shippingMethodQuery,
-  returns: 'PayAnswer { paymentId, redirectUrl } (send the shopper to redirectUrl; back at /express-success)',
+  returns: v.pipe(
+    payAnswer,
+    v.description('Send the shopper to redirectUrl; they come back at /express-success'),
+  ),
 } satisfies RouteContract
 
 export const expressPaySbps = {
@@ -157,7 +171,7 @@ export const expressPaySbps = {
   idempotent: true,
   rateLimited: true,
   query: shippingMethodQuery,
-  returns: 'PayAnswer { paymentId, redirectUrl }',
+  returns: payAnswer,
 } satisfies RouteContract
 
 export const expressPayPaypal = {
@@ -169,7 +183,7 @@ export const expressPayPaypal = {
   idempotent: true,
   rateLimited: true,
   query: shippingMethodQuery,
-  returns: 'PayAnswer { paymentId, redirectUrl }',
+  returns: payAnswer,
 } satisfies RouteContract
 
 export const payStatus = {
@@ -179,7 +193,7 @@ export const payStatus = {
     'The caller’s payment as it stands (1 waiting, 2 paid, 3 refunded, 4 cancelled, with the failure reason). Read only: the return pages poll it for the webhook’s effect. Another shopper’s payment is a 404.',
   tag: 'payments',
   access: 'customer',
-  returns: 'PayStatusDto { paymentId, status, purpose, amount, pointsUsed, target, failure }',
+  returns: payStatusAnswer,
 } satisfies RouteContract
 
 export const payLatch = {
@@ -189,7 +203,7 @@ export const payLatch = {
     'Whether payments are open, with the operator’s message when closed. Public: it tells nothing about anyone, and the pages show it before and after sign-in alike.',
   tag: 'payments',
   access: 'public',
-  returns: 'PayLatchDto { open, message }',
+  returns: payLatchAnswer,
 } satisfies RouteContract
 
 export const sandboxPayment = {
@@ -199,7 +213,7 @@ export const sandboxPayment = {
     'The sandbox gateway’s hosted page data (test mode). No token: the unguessable payment id is the authorisation, like a provider’s checkout URL. 404 unknown, or while the sandbox is off.',
   tag: 'payments',
   access: 'public',
-  returns: 'SandboxPaymentDto { paymentId, amount, currency, purpose, status, route, method }',
+  returns: sandboxPaymentAnswer,
 } satisfies RouteContract
 
 export const sandboxOutcome = {
@@ -209,7 +223,10 @@ export const sandboxOutcome = {
   tag: 'payments',
   access: 'public',
   query: sandboxOutcomeQuery,
-  returns: 'nothing: a 303 redirect',
+  returns: notJson({
+    status: 303,
+    description: 'To the return page of the outcome (confirm: to the sandbox page’s extra step)',
+  }),
 } satisfies RouteContract
 
 export const webhook = {
@@ -219,7 +236,10 @@ export const webhook = {
     'A payment provider’s webhook ({gateway}: sandbox while it is on; stripe, sbps, paypal once configured, 404 until then). Verified before it is read (Stripe-Signature and the sandbox’s Yoyaku-Signature on the raw body with a 300 s tolerance; PayPal through verify-webhook-signature; SBPS by its sps_hashcode); recorded by event id with its effect in one transaction, so a repeat answers 200 and changes nothing; a verified event about none of the shop’s payments answers 200 `ignored` and is not kept. Refused (400, nothing changes): a bad or stale signature, a malformed body, an unknown payment, an amount that differs. SBPS is answered in text, `OK,` or `NG,<reason>`.',
   tag: 'payments',
   access: 'public',
-  returns: '{ received: true, duplicate: boolean, ignored: boolean } (SBPS: text `OK,`)',
+  returns: v.pipe(
+    webhookAnswer,
+    v.description('SBPS is answered in text instead: `OK,` (refused: `NG,<reason>`)'),
+  ),
 } satisfies RouteContract
 
 const providerReturnSummary =
@@ -231,7 +251,10 @@ export const providerReturnGet = {
   summary: providerReturnSummary,
   tag: 'payments',
   access: 'public',
-  returns: 'nothing: a 303 redirect',
+  returns: notJson({
+    status: 303,
+    description: 'To /order-success (or the purpose’s page), /order-cancel or /order-error with ?paymentId=',
+  }),
 } satisfies RouteContract
 
 export const providerReturnPost = {
@@ -248,7 +271,11 @@ export const sbpsForm = {
   tag: 'payments',
   access: 'public',
   query: sbpsFormQuery,
-  returns: 'text/html',
+  returns: notJson({
+    status: 200,
+    contentType: 'text/html',
+    description: 'The SBPS form page (or a page saying why it cannot be paid)',
+  }),
 } satisfies RouteContract
 
 export const sbpsSubmitScript = {
@@ -257,7 +284,11 @@ export const sbpsSubmitScript = {
   summary: 'The script that submits the SBPS form page (the CSP allows no inline script).',
   tag: 'payments',
   access: 'public',
-  returns: 'text/javascript',
+  returns: notJson({
+    status: 200,
+    contentType: 'text/javascript',
+    description: 'The form page’s submit script',
+  }),
 } satisfies RouteContract
 
 export const paymentContracts: RouteContract[] = [

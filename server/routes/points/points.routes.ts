@@ -1,4 +1,5 @@
 import { pointsListQuery } from '../../../src/domain/points.ts'
+import { pointsPageAnswer } from '../../answers/points.ts'
 import type { RouteContract } from '../contract.ts'
 
 /* The points history (spec §7 score). */
@@ -11,7 +12,7 @@ export const scoreList = {
   tag: 'points',
   access: 'customer',
   query: pointsListQuery,
-  returns: '{ list: PointsRecordDto[], total, pageNum, pageSize }',
+  returns: pointsPageAnswer,
 } satisfies RouteContract
 
 export const pointsContracts: RouteContract[] = [scoreList]

@@ -3,6 +3,8 @@ import {
   productImportQuery,
   productTemplateQuery,
 } from '../../../src/domain/product-files.ts'
+import { importResultAnswer } from '../../answers/product-files.ts'
+import { notJson } from '../../answers/shape.ts'
 import type { RouteContract } from '../contract.ts'
 
 /* The console's product files (backoffice §2 'Import'): bulk import, export and the import's template. */
@@ -16,8 +18,7 @@ export const importProducts = {
   access: 'operator',
   permission: 'catalog',
   query: productImportQuery,
-  returns:
-    'ImportResultDto { rows, created, updated, unchanged, createdSeries, createdBrands, errors: [{ line, column, message }], preview, dryRun }',
+  returns: importResultAnswer,
 } satisfies RouteContract
 
 export const exportProducts = {
@@ -29,7 +30,11 @@ export const exportProducts = {
   access: 'operator',
   permission: 'catalog',
   query: productExportQuery,
-  returns: 'a file (Content-Disposition: attachment), not the envelope',
+  returns: notJson({
+    status: 200,
+    contentType: 'application/octet-stream',
+    description: 'A file (CSV or XLSX, Content-Disposition: attachment); errors in the envelope',
+  }),
 } satisfies RouteContract
 
 export const productImportTemplate = {
@@ -40,7 +45,11 @@ export const productImportTemplate = {
   access: 'operator',
   permission: 'catalog',
   query: productTemplateQuery,
-  returns: 'a file (Content-Disposition: attachment), not the envelope',
+  returns: notJson({
+    status: 200,
+    contentType: 'application/octet-stream',
+    description: 'A file (CSV or XLSX, Content-Disposition: attachment); errors in the envelope',
+  }),
 } satisfies RouteContract
 
 export const productFileContracts = [importProducts, exportProducts, productImportTemplate]

@@ -4,6 +4,8 @@ import {
   replaceEmailSchema,
   wechatUpdateSchema,
 } from '../../../src/domain/account.ts'
+import { avatarAnswer, payInfoAnswer, replacedEmailAnswer, userProfileAnswer } from '../../answers/profile.ts'
+import { nothing } from '../../answers/shape.ts'
 import type { RouteContract } from '../contract.ts'
 
 export const info = {
@@ -12,7 +14,7 @@ export const info = {
   summary: "The caller's own profile (the account comes from the token; there is no id input)",
   tag: 'user',
   access: 'customer',
-  returns: 'UserProfile',
+  returns: userProfileAnswer,
 } satisfies RouteContract
 
 export const payInfo = {
@@ -22,7 +24,7 @@ export const payInfo = {
     "What prices, points and the tier label need: role, points, the caller's points rate (default 0.01)",
   tag: 'user',
   access: 'customer',
-  returns: 'PayInfo',
+  returns: payInfoAnswer,
 } satisfies RouteContract
 
 export const updateBaseInfo = {
@@ -33,7 +35,7 @@ export const updateBaseInfo = {
   tag: 'user',
   access: 'customer',
   body: profileSchema,
-  returns: 'UserProfile',
+  returns: userProfileAnswer,
 } satisfies RouteContract
 
 export const changePassword = {
@@ -45,7 +47,7 @@ export const changePassword = {
   access: 'customer',
   rateLimited: true,
   body: passwordChangeSchema,
-  returns: 'null',
+  returns: nothing,
 } satisfies RouteContract
 
 export const updateWechat = {
@@ -56,7 +58,7 @@ export const updateWechat = {
   tag: 'user',
   access: 'customer',
   query: wechatUpdateSchema,
-  returns: 'null',
+  returns: nothing,
 } satisfies RouteContract
 
 export const replaceEmail = {
@@ -67,7 +69,7 @@ export const replaceEmail = {
   tag: 'user',
   access: 'public',
   body: replaceEmailSchema,
-  returns: '{ username: string }',
+  returns: replacedEmailAnswer,
 } satisfies RouteContract
 
 export const updateAvatar = {
@@ -77,7 +79,7 @@ export const updateAvatar = {
     'multipart/form-data with field `file`: a JPEG, PNG, WebP or GIF (judged by its bytes) under 2 MB. Replaces the previous avatar; a fresh token comes back in the header',
   tag: 'user',
   access: 'customer',
-  returns: '{ avatar: string }',
+  returns: avatarAnswer,
 } satisfies RouteContract
 
 export const profileContracts = [

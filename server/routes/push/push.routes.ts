@@ -1,4 +1,5 @@
 import { pushSubscribeBody, pushUnsubscribeBody } from '../../../src/domain/push.ts'
+import { subscribedAnswer, unsubscribedAnswer, vapidPublicKeyAnswer } from '../../answers/push.ts'
 import type { RouteContract } from '../contract.ts'
 
 /* Web Push subscriptions (flows §6). */
@@ -10,7 +11,7 @@ export const vapidPublicKey = {
     'The shop’s VAPID public key (base64url), the applicationServerKey a browser subscribes with; it never changes',
   tag: 'push',
   access: 'public',
-  returns: 'VapidPublicKeyDto',
+  returns: vapidPublicKeyAnswer,
 } satisfies RouteContract
 
 export const subscribe = {
@@ -21,7 +22,7 @@ export const subscribe = {
   tag: 'push',
   access: 'customer',
   body: pushSubscribeBody,
-  returns: '{ subscribed: true }',
+  returns: subscribedAnswer,
 } satisfies RouteContract
 
 export const unsubscribe = {
@@ -32,7 +33,7 @@ export const unsubscribe = {
   tag: 'push',
   access: 'customer',
   body: pushUnsubscribeBody,
-  returns: '{ subscribed: false }',
+  returns: unsubscribedAnswer,
 } satisfies RouteContract
 
 export const pushContracts: RouteContract[] = [vapidPublicKey, subscribe, unsubscribe]

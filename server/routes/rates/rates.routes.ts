@@ -1,3 +1,4 @@
+import { chargeSettingsAnswer, exchangeRateAnswer, exchangeRateLimitsAnswer } from '../../answers/rates.ts'
 import type { RouteContract } from '../contract.ts'
 
 export const exchangeRate = {
@@ -6,7 +7,7 @@ export const exchangeRate = {
   summary: 'Yen → renminbi display rate (null until set); signed-in callers only',
   tag: 'rates',
   access: 'customer',
-  returns: 'ExchangeRateDto',
+  returns: exchangeRateAnswer,
 } satisfies RouteContract
 
 export const exchangeRateLimits = {
@@ -15,7 +16,7 @@ export const exchangeRateLimits = {
   summary: 'The display rate and the highest rate a payment converts at',
   tag: 'rates',
   access: 'customer',
-  returns: 'ExchangeRateLimitsDto',
+  returns: exchangeRateLimitsAnswer,
 } satisfies RouteContract
 
 export const chargeDetails = {
@@ -24,7 +25,7 @@ export const chargeDetails = {
   summary: 'Charge settings: discount, platform fee, deposit share, settlement fee and display rate',
   tag: 'rates',
   access: 'customer',
-  returns: 'ChargeSettings',
+  returns: chargeSettingsAnswer,
 } satisfies RouteContract
 
 export const ratesContracts = [exchangeRate, exchangeRateLimits, chargeDetails]

@@ -1,4 +1,5 @@
 import { opsChargeSettingsBody, opsRateBody } from '../../../src/domain/settings-ops.ts'
+import { opsChargeSettingsAnswer, opsRateAnswer } from '../../answers/settings-ops.ts'
 import type { RouteContract } from '../contract.ts'
 
 /* The settings room's charges and rate (backoffice §5). */
@@ -11,8 +12,7 @@ export const getCharges = {
   tag: 'ops',
   access: 'operator',
   permission: 'settings',
-  returns:
-    'OpsChargeSettingsDto { frontMoney, discount, platPercent, settlePercent, storageFeePerDay, maxRate }',
+  returns: opsChargeSettingsAnswer,
 } satisfies RouteContract
 
 export const putCharges = {
@@ -24,7 +24,7 @@ export const putCharges = {
   access: 'operator',
   permission: 'settings',
   body: opsChargeSettingsBody,
-  returns: 'OpsChargeSettingsDto (after the change)',
+  returns: opsChargeSettingsAnswer,
 } satisfies RouteContract
 
 export const getRate = {
@@ -34,7 +34,7 @@ export const getRate = {
   tag: 'ops',
   access: 'operator',
   permission: 'settings',
-  returns: 'OpsRateDto { rate }',
+  returns: opsRateAnswer,
 } satisfies RouteContract
 
 export const putRate = {
@@ -46,7 +46,7 @@ export const putRate = {
   access: 'operator',
   permission: 'settings',
   body: opsRateBody,
-  returns: 'OpsRateDto (after the change)',
+  returns: opsRateAnswer,
 } satisfies RouteContract
 
 export const settingsOpsContracts: RouteContract[] = [getCharges, putCharges, getRate, putRate]

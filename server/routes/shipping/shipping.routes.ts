@@ -1,4 +1,5 @@
 import { shippingMethodsBody } from '../../../src/domain/shipping-editor.ts'
+import { shippingMethodsAnswer } from '../../answers/shipping.ts'
 import type { RouteContract } from '../contract.ts'
 
 /*
@@ -15,7 +16,7 @@ export const listShippingMethods = {
   tag: 'ops',
   access: 'operator',
   permission: 'settings',
-  returns: 'ShippingMethodsDto { methods: ShippingMethodAdminDto[] }',
+  returns: shippingMethodsAnswer,
 } satisfies RouteContract
 
 export const updateShippingMethods = {
@@ -27,7 +28,7 @@ export const updateShippingMethods = {
   access: 'operator',
   permission: 'settings',
   body: shippingMethodsBody,
-  returns: 'ShippingMethodsDto (every method, after the change)',
+  returns: shippingMethodsAnswer,
 } satisfies RouteContract
 
 export const shippingContracts: RouteContract[] = [listShippingMethods, updateShippingMethods]

@@ -1,4 +1,5 @@
 import { staffCreateBody, staffUpdateBody } from '../../../src/domain/staff.ts'
+import { staffAccountAnswer, staffListAnswer, staffMeAnswer } from '../../answers/staff.ts'
 import type { RouteContract } from '../contract.ts'
 
 /* The staff room (backoffice §1): who may use which console room. */
@@ -10,7 +11,7 @@ export const opsMe = {
     'The signed-in operator: id, e-mail, nickname, the console rooms (permissions) it may use, and whether it must change the password it was given before any other console call answers it. Answers every operator, even one that must change its password',
   tag: 'ops',
   access: 'operator',
-  returns: 'StaffMeDto { id, email, nickname, permissions, mustChangePassword }',
+  returns: staffMeAnswer,
 } satisfies RouteContract
 
 export const listStaff = {
@@ -20,7 +21,7 @@ export const listStaff = {
   tag: 'ops',
   access: 'operator',
   permission: 'staff',
-  returns: '{ list: StaffAccountDto[] }',
+  returns: staffListAnswer,
 } satisfies RouteContract
 
 export const createStaff = {
@@ -32,7 +33,7 @@ export const createStaff = {
   access: 'operator',
   permission: 'staff',
   body: staffCreateBody,
-  returns: 'StaffAccountDto',
+  returns: staffAccountAnswer,
 } satisfies RouteContract
 
 export const updateStaff = {
@@ -44,7 +45,7 @@ export const updateStaff = {
   access: 'operator',
   permission: 'staff',
   body: staffUpdateBody,
-  returns: 'StaffAccountDto (after the change)',
+  returns: staffAccountAnswer,
 } satisfies RouteContract
 
 export const staffContracts: RouteContract[] = [opsMe, listStaff, createStaff, updateStaff]

@@ -4,6 +4,8 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from '../../../src/domain/account.ts'
+import { nothing } from '../../answers/shape.ts'
+import { loginAnswer, tokenValidAnswer } from '../../answers/user.ts'
 import type { RouteContract } from '../contract.ts'
 
 export const sendEmailCode = {
@@ -15,7 +17,7 @@ export const sendEmailCode = {
   access: 'public',
   rateLimited: true,
   body: emailCodeRequestSchema,
-  returns: 'null',
+  returns: nothing,
 } satisfies RouteContract
 
 export const register = {
@@ -25,7 +27,7 @@ export const register = {
   tag: 'user',
   access: 'public',
   body: registerSchema,
-  returns: 'null',
+  returns: nothing,
 } satisfies RouteContract
 
 export const login = {
@@ -36,7 +38,7 @@ export const login = {
   access: 'public',
   rateLimited: true,
   body: loginSchema,
-  returns: '{ redirectUrl: string | null }',
+  returns: loginAnswer,
 } satisfies RouteContract
 
 export const logout = {
@@ -45,7 +47,7 @@ export const logout = {
   summary: 'Ends this session; its token stops working at once',
   tag: 'user',
   access: 'customer',
-  returns: 'null',
+  returns: nothing,
 } satisfies RouteContract
 
 export const resetPassword = {
@@ -55,7 +57,7 @@ export const resetPassword = {
   tag: 'user',
   access: 'public',
   body: resetPasswordSchema,
-  returns: 'null',
+  returns: nothing,
 } satisfies RouteContract
 
 export const checkToken = {
@@ -64,7 +66,7 @@ export const checkToken = {
   summary: 'Whether the token is still good (route guards); 9004 when the session ended, 9005 when disabled',
   tag: 'user',
   access: 'customer',
-  returns: '{ valid: true }',
+  returns: tokenValidAnswer,
 } satisfies RouteContract
 
 export const userContracts = [sendEmailCode, register, login, logout, resetPassword, checkToken]

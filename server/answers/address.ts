@@ -1,0 +1,41 @@
+import * as v from 'valibot'
+import type { AddressDto } from '../../src/domain/address.ts'
+import { answerOf, id, named, nullable } from './shape.ts'
+
+const flag = v.picklist([0, 1] as const)
+
+export const addressAnswer = named(
+  'AddressDto',
+  answerOf<AddressDto>()(
+    v.strictObject({
+      id,
+      firstName: v.string(),
+      lastName: v.string(),
+      nameEn: nullable(v.string()),
+      telephone: v.string(),
+      postCode: v.string(),
+      country: v.string(),
+      countryEn: nullable(v.string()),
+      province: nullable(v.string()),
+      provinceEn: nullable(v.string()),
+      city: nullable(v.string()),
+      cityEn: nullable(v.string()),
+      district: nullable(v.string()),
+      districtEn: nullable(v.string()),
+      shopName: nullable(v.string()),
+      shopNameEn: nullable(v.string()),
+      address: v.string(),
+      addressEn: nullable(v.string()),
+      acquiescent: v.pipe(flag, v.description('1: the default address')),
+      isBill: flag,
+    }),
+  ),
+)
+
+export const addressListAnswer = v.array(addressAnswer)
+
+/** DELETE /mall/address/del/{id} */
+export const addressRemovedAnswer = answerOf<{ removed: 1 }>()(v.strictObject({ removed: v.literal(1) }))
+
+// GET /mall/uszip/state-city answers a UsZipDto; its schema is kept in shipping.ts (one definition per name).
+export { usZipAnswer } from './shipping.ts'

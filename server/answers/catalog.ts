@@ -1,0 +1,123 @@
+import * as v from 'valibot'
+import type {
+  BrandDto,
+  CategoryNode,
+  NamedRef,
+  ProductCardDto,
+  ProductDetailDto,
+  SeriesDto,
+} from '../../src/domain/catalog.ts'
+import type { Page } from '../../src/domain/queries.ts'
+import { mediaImageAnswer } from './media.ts'
+import { answerOf, count, id, named, nullable, pageOf, time } from './shape.ts'
+
+/** The two-level category tree; a child's `children` is empty. */
+export const categoryNodeAnswer: v.GenericSchema<CategoryNode> = named(
+  'CategoryNode',
+  answerOf<CategoryNode>()(
+    v.strictObject({
+      id,
+      name: v.string(),
+      jpName: nullable(v.string()),
+      enName: nullable(v.string()),
+      children: v.array(v.lazy(() => categoryNodeAnswer)),
+    }),
+  ),
+)
+
+export const categoryTreeAnswer = answerOf<CategoryNode[]>()(v.array(categoryNodeAnswer))
+
+/** A price column the caller may see: absent for a visitor, one for a customer, all six for an operator. */
+const price = v.optional(count)
+
+/** The fields of a product card, for the DTOs that extend it (detail, history entry, favourite card). */
+export const productCardEntries = {
+  id,
+  type: count,
+  productName: v.string(),
+  jpProductName: nullable(v.string()),
+  enProductName: nullable(v.string()),
+  imgList: v.array(v.string()),
+  images: v.optional(v.array(mediaImageAnswer)),
+  sellTimeStr: nullable(v.string()),
+  preSellEndTime: nullable(time),
+  isDiscount: v.boolean(),
+  isFront: v.boolean(),
+  boxIn: count,
+  orderBase: count,
+  cnBatchPrice: price,
+  cnAlonePrice: price,
+  jpBatchPrice: price,
+  jpAlonePrice: price,
+  enBatchPrice: price,
+  enAlonePrice: price,
+  partnerOnly: v.optional(v.literal(true)),
+  bid: v.optional(id),
+}
+
+export const productCardAnswer = named(
+  'ProductCardDto',
+  answerOf<ProductCardDto>()(v.strictObject(productCardEntries)),
+)
+export const productCardListAnswer = answerOf<ProductCardDto[]>()(v.array(productCardAnswer))
+export const productCardPageAnswer = answerOf<Page<ProductCardDto>>()(pageOf(productCardAnswer))
+
+export const namedRefAnswer = named(
+  'NamedRef',
+  answerOf<NamedRef>()(
+    v.strictObject({ id, name: v.string(), jpName: nullable(v.string()), enName: nullable(v.string()) }),
+  ),
+)
+
+export const seriesAnswer = named(
+  'SeriesDto',
+  answerOf<SeriesDto>()(
+    v.strictObject({
+      id,
+      seriesName: v.string(),
+      jpSeriesName: nullable(v.string()),
+      enSeriesName: nullable(v.string()),
+      productCount: count,
+    }),
+  ),
+)
+export const seriesListAnswer = answerOf<SeriesDto[]>()(v.array(seriesAnswer))
+export const seriesPageAnswer = answerOf<Page<SeriesDto>>()(pageOf(seriesAnswer))
+
+export const productDetailAnswer = named(
+  'ProductDetailDto',
+  answerOf<ProductDetailDto>()(
+    v.strictObject({
+      ...productCardEntries,
+      itemNo: v.string(),
+      janCode: nullable(v.string()),
+      boxBarcode: nullable(v.string()),
+      manufacturer: nullable(v.string()),
+      brand: nullable(namedRefAnswer),
+      releaseDate: v.pipe(nullable(v.string()), v.description('YYYY-MM-DD')),
+      stock: count,
+      available: v.boolean(),
+      category: nullable(namedRefAnswer),
+      series: nullable(seriesAnswer),
+      memberPrice: v.optional(
+        v.strictObject({ referencePrice: count, discountedPrice: count, points: count }),
+      ),
+      collected: v.optional(v.boolean()),
+    }),
+  ),
+)
+
+export const brandAnswer = named(
+  'BrandDto',
+  answerOf<BrandDto>()(
+    v.strictObject({
+      id,
+      name: v.string(),
+      jpName: nullable(v.string()),
+      enName: nullable(v.string()),
+      logo: nullable(mediaImageAnswer),
+      productCount: count,
+    }),
+  ),
+)
+export const brandListAnswer = answerOf<BrandDto[]>()(v.array(brandAnswer))

@@ -1,0 +1,83 @@
+import * as v from 'valibot'
+import { PackageStatus } from '../../src/domain/package-status.ts'
+import type { OpsPackageDto, PackageContentDto, PackageDto, TrackingDto } from '../../src/domain/packaging.ts'
+import { answerOf, count, id, named, nullable, pageOf, time } from './shape.ts'
+import { carrier, localizedText } from './shipping.ts'
+
+export const packageStatus = v.picklist(Object.values(PackageStatus))
+/** A shop date, `YYYY-MM-DD`. */
+export const shopDate = v.pipe(v.string(), v.description('A shop date, YYYY-MM-DD'))
+export const deadlineState = v.picklist(['onTime', 'dueSoon', 'overdue', 'forfeited'] as const)
+/** A delivery address copied onto a request: its plain values by field name. */
+export const wireAddress = v.record(v.string(), v.nullable(v.union([v.string(), v.number()])))
+
+export const packageContentAnswer = named(
+  'PackageContentDto',
+  answerOf<PackageContentDto>()(
+    v.strictObject({
+      lineId: id,
+      orderId: id,
+      productId: id,
+      productName: v.string(),
+      jpProductName: nullable(v.string()),
+      enProductName: nullable(v.string()),
+      barcode: v.string(),
+      price: count,
+      requested: count,
+      actual: count,
+      remark: nullable(v.string()),
+    }),
+  ),
+)
+
+export const packageEntries = {
+  id,
+  applyId: id,
+  packageNo: v.string(),
+  status: packageStatus,
+  weightG: count,
+  lengthMm: count,
+  widthMm: count,
+  heightMm: count,
+  billedWeightG: count,
+  shippingMethodId: nullable(id),
+  shippingCost: nullable(count),
+  amount: count,
+  contents: v.array(packageContentAnswer),
+  trackingNo: nullable(v.string()),
+  carrier: nullable(carrier),
+  freeStorageUntil: shopDate,
+  feeDue: shopDate,
+  deadlineState: nullable(deadlineState),
+  createTime: time,
+  address: wireAddress,
+}
+
+export const packageAnswer = named('PackageDto', answerOf<PackageDto>()(v.strictObject(packageEntries)))
+export const packagePageAnswer = pageOf(packageAnswer)
+
+export const opsPackageAnswer = named(
+  'OpsPackageDto',
+  answerOf<OpsPackageDto>()(
+    v.strictObject({
+      ...packageEntries,
+      userId: id,
+      userEmail: nullable(v.string()),
+      shippingMethodName: nullable(localizedText),
+    }),
+  ),
+)
+export const opsPackagePageAnswer = pageOf(opsPackageAnswer)
+
+export const trackingAnswer = named(
+  'TrackingDto',
+  answerOf<TrackingDto>()(
+    v.strictObject({
+      packageId: id,
+      trackingNo: nullable(v.string()),
+      carrier: nullable(carrier),
+      url: nullable(v.string()),
+      shippedAt: nullable(time),
+    }),
+  ),
+)
