@@ -9,7 +9,7 @@ import type {
 } from '../../src/domain/catalog.ts'
 import type { Page } from '../../src/domain/queries.ts'
 import { mediaImageAnswer } from './media.ts'
-import { answerOf, count, id, named, nullable, pageOf, time } from './shape.ts'
+import { answerOf, count, id, named, nullable, pageOf, productNameEntries, time } from './shape.ts'
 
 /** The two-level category tree; a child's `children` is empty. */
 export const categoryNodeAnswer: v.GenericSchema<CategoryNode> = named(
@@ -34,9 +34,7 @@ const price = v.optional(count)
 export const productCardEntries = {
   id,
   type: count,
-  productName: v.string(),
-  jpProductName: nullable(v.string()),
-  enProductName: nullable(v.string()),
+  ...productNameEntries,
   imgList: v.array(v.string()),
   images: v.optional(v.array(mediaImageAnswer)),
   sellTimeStr: nullable(v.string()),

@@ -3,7 +3,7 @@ import type { FinalCountDto } from '../../src/domain/arrival.ts'
 import { ORDER_STATUSES } from '../../src/domain/order-status-codes.ts'
 import type { OrderDetailDto, OrderDto, OrderLineDto, SettleDetailsDto } from '../../src/domain/orders.ts'
 import { paymentAnswer } from './payments.ts'
-import { answerOf, count, id, named, nullable, pageOf, time } from './shape.ts'
+import { answerOf, count, id, named, nullable, pageOf, productNameEntries, time } from './shape.ts'
 
 export const orderLineAnswer = named(
   'OrderLineDto',
@@ -11,9 +11,7 @@ export const orderLineAnswer = named(
     v.strictObject({
       id,
       productId: id,
-      productName: v.string(),
-      jpProductName: nullable(v.string()),
-      enProductName: nullable(v.string()),
+      ...productNameEntries,
       imgUrl: nullable(v.string()),
       barcode: v.string(),
       productType: count,

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { PackageStatus } from '../../src/domain/package-status.ts'
 import type { OpsPackageDto, PackageContentDto, PackageDto, TrackingDto } from '../../src/domain/packaging.ts'
-import { answerOf, count, id, named, nullable, pageOf, time } from './shape.ts'
+import { answerOf, count, id, named, nullable, pageOf, productNameEntries, time } from './shape.ts'
 import { carrier, localizedText } from './shipping.ts'
 
 export const packageStatus = v.picklist(Object.values(PackageStatus))
@@ -18,9 +18,7 @@ export const packageContentAnswer = named(
       lineId: id,
       orderId: id,
       productId: id,
-      productName: v.string(),
-      jpProductName: nullable(v.string()),
-      enProductName: nullable(v.string()),
+      ...productNameEntries,
       barcode: v.string(),
       price: count,
       requested: count,

@@ -8,7 +8,7 @@ import type {
   ShippingMethodEstimateDto,
 } from '../../src/domain/packaging.ts'
 import { packageAnswer, packageStatus, shopDate, wireAddress } from './packages.ts'
-import { answerOf, count, id, named, nullable, pageOf, time } from './shape.ts'
+import { answerOf, count, id, named, nullable, pageOf, productNameEntries, time } from './shape.ts'
 import { carrier, localizedText, shippingRefusal } from './shipping.ts'
 
 export const packageApplyLineAnswer = named(
@@ -18,9 +18,7 @@ export const packageApplyLineAnswer = named(
       id,
       orderId: id,
       productId: id,
-      productName: v.string(),
-      jpProductName: nullable(v.string()),
-      enProductName: nullable(v.string()),
+      ...productNameEntries,
       barcode: v.string(),
       quantity: count,
       unitPrice: count,
