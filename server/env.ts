@@ -20,6 +20,8 @@ export interface Env {
   trustProxy: boolean
   /** Log each request's method, path, status and time to stdout (on unless LOG_REQUESTS=0). */
   logRequests: boolean
+  /** CHECK_ANSWERS=1 (tests): each success answer is checked against its published schema (http/answer-check.ts). */
+  checkAnswers: boolean
   /**
    * The sandbox gateway serves every payment route that has no provider credentials (on unless
    * PAYMENTS_SANDBOX=0): `npm start` takes test payments out of the box, clearly labelled.
@@ -227,6 +229,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     mailFrom: read('MAIL_FROM') ?? 'Yoyaku <no-reply@yoyaku.local>',
     trustProxy: parse('TRUST_PROXY', v.picklist(['0', '1'], 'must be 0 or 1')) === '1',
     logRequests: parse('LOG_REQUESTS', v.picklist(['0', '1'], 'must be 0 or 1')) !== '0',
+    checkAnswers: parse('CHECK_ANSWERS', v.picklist(['0', '1'], 'must be 0 or 1')) === '1',
     paymentsSandbox: parse('PAYMENTS_SANDBOX', v.picklist(['0', '1'], 'must be 0 or 1')) !== '0',
     paymentProviders,
     pushEndpointHosts: parse('PUSH_ENDPOINT_HOSTS', pushHostsSchema) ?? [],

@@ -74,6 +74,7 @@ async function main() {
     // Avatars of a local install from before the media store, served until media:migrate copies them.
     legacyAvatarsDir: env.media.store === 'local' ? join(env.dataDir, 'uploads', 'avatars') : undefined,
     logRequests: env.logRequests,
+    checkAnswers: env.checkAnswers,
     authKeys: await loadAuthKeys(database.db),
     mailer,
     publicUrl: env.publicUrl,

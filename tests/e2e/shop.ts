@@ -48,6 +48,8 @@ export async function startShop(options: {
     // a known operator, so a test can sign in to the console (the default one's password is generated)
     ADMIN_EMAIL: OPERATOR.email,
     ADMIN_PASSWORD: OPERATOR.password,
+    // every success answer the browser gets is checked against /api/openapi.json's schema (a 500 if not)
+    CHECK_ANSWERS: '1',
     ...options.env,
   })
   const server = await run.started

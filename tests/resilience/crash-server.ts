@@ -64,6 +64,7 @@ export class CrashServer {
       MAIL_OUTBOX_DIR: this.outboxDir,
       ADMIN_EMAIL: CRASH_OPERATOR.email,
       ADMIN_PASSWORD: CRASH_OPERATOR.password,
+      CHECK_ANSWERS: '1',
       PAYMENTS_SANDBOX: '1',
       // Each simulated shopper acts from its own client address (X-Forwarded-For), as behind a proxy.
       TRUST_PROXY: '1',
