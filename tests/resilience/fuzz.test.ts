@@ -16,9 +16,10 @@ import { insertAddress, insertArrivedOrder, insertWaitPayOrder } from '../server
 import { createTestApp, type TestApp } from '../server/support/test-app.ts'
 import { engines } from '../server/support/test-database.ts'
 import { PublishedAnswers } from '../support/openapi-answers.ts'
-import { type FuzzRequest, fixedCasesFor, requestsFor, type SeedPools } from './fuzz-inputs.ts'
+import { type FuzzRequest, fixedCasesFor, requestsFor } from './fuzz-inputs.ts'
 import { type OpenApiDocument, type Operation, operationName, operationsOf } from './fuzz-operations.ts'
 import { describeRequest, FailureList, judge, type Role, requestInit, urlOf } from './fuzz-oracle.ts'
+import type { SeedPools } from './fuzz-values.ts'
 import { checkInvariants } from './invariants.ts'
 import { scaled } from './scale.ts'
 
