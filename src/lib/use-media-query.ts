@@ -14,5 +14,9 @@ export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(subscribe, () => typeof matchMedia === 'function' && matchMedia(query).matches)
 }
 
-/** Below Panda's `md` breakpoint (48rem): the phone layout, where the header folds into the menu. */
-export const PHONE_LAYOUT = '(max-width: 47.99rem)'
+/**
+ * Below Panda's `lg` breakpoint (64rem, 1024 px): the phone layout, where the header folds into the
+ * menu. The desktop header needs 1024 px to keep its search input 240 px wide beside the dropdowns
+ * and a signed-in shopper's links in every language.
+ */
+export const PHONE_LAYOUT = '(max-width: 63.99rem)'

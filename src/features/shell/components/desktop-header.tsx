@@ -15,18 +15,24 @@ import { LanguageSwitch } from './language-switch.tsx'
 import { Logo } from './logo.tsx'
 
 const top = css({ bg: 'surface', borderBottom: '1px solid', borderColor: 'border' })
+// From 1280 px one row: logo, search, links. Below it (down to the phone header at 1024 px) the
+// search takes a row of its own under the logo and the links, so it never shrinks to nothing.
 const row = css({
-  display: 'flex',
+  display: 'grid',
+  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+  gridTemplateAreas: { base: '"logo . actions" "search search search"', xl: '"logo search actions"' },
   alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: '4',
+  columnGap: '4',
+  rowGap: '2',
   maxWidth: '7xl',
   mx: 'auto',
   px: '4',
   minHeight: '60px',
   py: '2',
 })
-const actions = css({ display: 'flex', alignItems: 'center', gap: '3', flexShrink: 0 })
+const logoArea = css({ gridArea: 'logo', display: 'flex' })
+const searchArea = css({ gridArea: 'search', display: 'flex', justifyContent: 'center', minWidth: '0' })
+const actions = css({ gridArea: 'actions', display: 'flex', alignItems: 'center', gap: '3' })
 // A visitor's header never loads the member's menu, tier and badges.
 const SignedInActions = lazy(() =>
   import('./desktop-member-actions.tsx').then((module) => ({ default: module.DesktopMemberActions })),
@@ -61,8 +67,12 @@ export function DesktopHeader(props: {
     <header>
       <div className={top}>
         <div className={row}>
-          <Logo />
-          <HeaderSearchBar tree={props.categories} language={props.language} search={props.search} />
+          <div className={logoArea}>
+            <Logo />
+          </div>
+          <div className={searchArea}>
+            <HeaderSearchBar tree={props.categories} language={props.language} search={props.search} />
+          </div>
           <div className={actions}>
             <InstallAppButton />
             <LanguageSwitch value={props.language} onChange={props.onLanguageChange} />

@@ -22,4 +22,9 @@ export const outlined = css({
 })
 export const filled = css({ bg: 'primary', color: 'white', _hover: { bg: 'primary.hover' } })
 export const quiet = css({ color: 'text', _hover: { color: 'primary', bg: 'surface.muted' } })
+/**
+ * The text of an icon link (favourites, cart): its accessible name, not drawn. With it drawn, a
+ * signed-in shopper's links took the search's room in English (tests/e2e/header-width.test.ts).
+ */
+export const iconLinkLabel = css({ srOnly: true })
 export const cartBadge = css({ position: 'absolute', top: '-1', right: '-1' })

@@ -32,9 +32,10 @@ const select = css({
   cursor: 'pointer',
   _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '-2px' },
 })
+// A floor under the input: the header gives it this much at every desktop width (header-width.test.ts).
 const input = css({
   flex: '1',
-  minWidth: '0',
+  minWidth: '60',
   px: '3',
   fontSize: 'sm',
   _focusVisible: { outline: 'none' },

@@ -1,4 +1,3 @@
-import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { css } from '../../../../styled-system/css'
 
@@ -13,16 +12,12 @@ const logo = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'secondary', outlineOffset: '2px' },
 })
 const logoMark = css({ fontSize: { base: 'xl', md: '2xl' }, letterSpacing: 'tight', whiteSpace: 'nowrap' })
-const tagline = css({ fontSize: 'sm', color: 'text.muted', hideBelow: 'lg' })
 
 /** The shop's name, leading home. */
 export function Logo() {
   return (
     <Link to="/" className={logo}>
       <span className={logoMark}>Yoyaku 予約</span>
-      <span className={tagline}>
-        <Trans>日本动漫周边预订</Trans>
-      </span>
     </Link>
   )
 }
