@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AddressDto } from '../../src/domain/address.ts'
-import { answerOf, id, named, nullable } from './shape.ts'
+import { answerOf, id, named } from './shape.ts'
 
 const flag = v.picklist([0, 1] as const)
 
@@ -11,21 +11,21 @@ export const addressAnswer = named(
       id,
       firstName: v.string(),
       lastName: v.string(),
-      nameEn: nullable(v.string()),
+      nameEn: v.nullable(v.string()),
       telephone: v.string(),
       postCode: v.string(),
       country: v.string(),
-      countryEn: nullable(v.string()),
-      province: nullable(v.string()),
-      provinceEn: nullable(v.string()),
-      city: nullable(v.string()),
-      cityEn: nullable(v.string()),
-      district: nullable(v.string()),
-      districtEn: nullable(v.string()),
-      shopName: nullable(v.string()),
-      shopNameEn: nullable(v.string()),
+      countryEn: v.nullable(v.string()),
+      province: v.nullable(v.string()),
+      provinceEn: v.nullable(v.string()),
+      city: v.nullable(v.string()),
+      cityEn: v.nullable(v.string()),
+      district: v.nullable(v.string()),
+      districtEn: v.nullable(v.string()),
+      shopName: v.nullable(v.string()),
+      shopNameEn: v.nullable(v.string()),
       address: v.string(),
-      addressEn: nullable(v.string()),
+      addressEn: v.nullable(v.string()),
       acquiescent: v.pipe(flag, v.description('1: the default address')),
       isBill: flag,
     }),

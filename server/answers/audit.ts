@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AuditEntryDto, AuditFiltersDto } from '../../src/domain/audit.ts'
-import { answerOf, id, named, nullable, pageOf, time } from './shape.ts'
+import { answerOf, id, named, pageOf, time } from './shape.ts'
 
 /* The audit trail (server/routes/audit, backoffice §5). */
 
@@ -10,14 +10,14 @@ export const auditEntryAnswer = named(
     v.strictObject({
       id,
       at: time,
-      actorId: nullable(id),
-      actorEmail: nullable(v.string()),
+      actorId: v.nullable(id),
+      actorEmail: v.nullable(v.string()),
       action: v.string(),
       entity: v.string(),
       entityId: v.string(),
       before: v.unknown(),
       after: v.unknown(),
-      reason: nullable(v.string()),
+      reason: v.nullable(v.string()),
     }),
   ),
 )
@@ -28,7 +28,7 @@ export const auditFiltersAnswer = named(
   'AuditFiltersDto',
   answerOf<AuditFiltersDto>()(
     v.strictObject({
-      actors: v.array(v.strictObject({ id, email: nullable(v.string()) })),
+      actors: v.array(v.strictObject({ id, email: v.nullable(v.string()) })),
       entities: v.array(v.string()),
     }),
   ),

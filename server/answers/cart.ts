@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AddToCartAnswer, CartLineDto, CartLineReason } from '../../src/domain/cart.ts'
 import { productCardEntries } from './catalog.ts'
-import { answerOf, count, id, named, nullable } from './shape.ts'
+import { answerOf, count, id, named } from './shape.ts'
 
 const cartLineReasons = [
   'unavailable',
@@ -25,7 +25,7 @@ export const cartLineAnswer = named(
       productType: count,
       orderBase: count,
       stock: v.pipe(
-        nullable(count),
+        v.nullable(count),
         v.description('Counted stock of stocked types; null for pre-order types'),
       ),
       price: perUnit,
@@ -33,7 +33,7 @@ export const cartLineAnswer = named(
       discount: perUnit,
       orderable: v.boolean(),
       reason: v.pipe(
-        nullable(v.picklist(cartLineReasons)),
+        v.nullable(v.picklist(cartLineReasons)),
         v.description('Why the line cannot be ordered as it stands; null when it can'),
       ),
     }),

@@ -2,11 +2,11 @@ import * as v from 'valibot'
 import type { OpsBrandDto, OpsCategoryDto, OpsSeriesDto } from '../../src/domain/catalog-taxonomy.ts'
 import type { OpsProductDto } from '../../src/domain/product-editor.ts'
 import { mediaImageAnswer } from './media.ts'
-import { answerOf, count, id, named, nullable, pageOf, time } from './shape.ts'
+import { answerOf, count, id, named, pageOf, time } from './shape.ts'
 
 /* The console's catalog room (backoffice §2): products, categories, series and brands as operators edit them. */
 
-const optionalText = nullable(v.string())
+const optionalText = v.nullable(v.string())
 const price = count
 
 export const opsProductAnswer = named(
@@ -21,12 +21,12 @@ export const opsProductAnswer = named(
       jpProductName: optionalText,
       enProductName: optionalText,
       type: count,
-      categoryId: nullable(id),
-      seriesId: nullable(id),
-      brandId: nullable(id),
-      sellTime: v.pipe(nullable(v.string()), v.description('The day the goods go on sale, YYYY-MM-DD')),
-      preSellEndTime: v.pipe(nullable(time), v.description('When pre-orders close')),
-      releaseDate: v.pipe(nullable(v.string()), v.description('YYYY-MM-DD')),
+      categoryId: v.nullable(id),
+      seriesId: v.nullable(id),
+      brandId: v.nullable(id),
+      sellTime: v.pipe(v.nullable(v.string()), v.description('The day the goods go on sale, YYYY-MM-DD')),
+      preSellEndTime: v.pipe(v.nullable(time), v.description('When pre-orders close')),
+      releaseDate: v.pipe(v.nullable(v.string()), v.description('YYYY-MM-DD')),
       cnAlonePrice: price,
       cnBatchPrice: price,
       jpAlonePrice: price,
@@ -39,10 +39,10 @@ export const opsProductAnswer = named(
       orderBase: count,
       stock: count,
       status: v.picklist([1, 2] as const),
-      hotRank: nullable(count),
-      newRank: nullable(count),
-      recommendRank: nullable(count),
-      weightG: nullable(count),
+      hotRank: v.nullable(count),
+      newRank: v.nullable(count),
+      recommendRank: v.nullable(count),
+      weightG: v.nullable(count),
       description: optionalText,
       jpDescription: optionalText,
       enDescription: optionalText,
@@ -76,7 +76,7 @@ export const opsCategoryAnswer: v.GenericSchema<OpsCategoryDto> = named(
   answerOf<OpsCategoryDto>()(
     v.strictObject({
       ...namedEntries,
-      parentId: nullable(id),
+      parentId: v.nullable(id),
       children: v.pipe(
         v.array(v.lazy((): v.GenericSchema<OpsCategoryDto> => opsCategoryAnswer)),
         v.description('Child categories (top-level categories only; empty for children)'),
@@ -92,5 +92,5 @@ export const opsSeriesAnswer = named(
 
 export const opsBrandAnswer = named(
   'OpsBrandDto',
-  answerOf<OpsBrandDto>()(v.strictObject({ ...namedEntries, logo: nullable(mediaImageAnswer) })),
+  answerOf<OpsBrandDto>()(v.strictObject({ ...namedEntries, logo: v.nullable(mediaImageAnswer) })),
 )

@@ -9,7 +9,7 @@ import type {
 } from '../../src/domain/catalog.ts'
 import type { Page } from '../../src/domain/queries.ts'
 import { mediaImageAnswer } from './media.ts'
-import { answerOf, count, id, named, nullable, pageOf, productNameEntries, time } from './shape.ts'
+import { answerOf, count, id, named, pageOf, productNameEntries, time } from './shape.ts'
 
 /** The two-level category tree; a child's `children` is empty. */
 export const categoryNodeAnswer: v.GenericSchema<CategoryNode> = named(
@@ -18,8 +18,8 @@ export const categoryNodeAnswer: v.GenericSchema<CategoryNode> = named(
     v.strictObject({
       id,
       name: v.string(),
-      jpName: nullable(v.string()),
-      enName: nullable(v.string()),
+      jpName: v.nullable(v.string()),
+      enName: v.nullable(v.string()),
       children: v.array(v.lazy(() => categoryNodeAnswer)),
     }),
   ),
@@ -37,8 +37,8 @@ export const productCardEntries = {
   ...productNameEntries,
   imgList: v.array(v.string()),
   images: v.optional(v.array(mediaImageAnswer)),
-  sellTimeStr: nullable(v.string()),
-  preSellEndTime: nullable(time),
+  sellTimeStr: v.nullable(v.string()),
+  preSellEndTime: v.nullable(time),
   isDiscount: v.boolean(),
   isFront: v.boolean(),
   boxIn: count,
@@ -63,7 +63,7 @@ export const productCardPageAnswer = answerOf<Page<ProductCardDto>>()(pageOf(pro
 export const namedRefAnswer = named(
   'NamedRef',
   answerOf<NamedRef>()(
-    v.strictObject({ id, name: v.string(), jpName: nullable(v.string()), enName: nullable(v.string()) }),
+    v.strictObject({ id, name: v.string(), jpName: v.nullable(v.string()), enName: v.nullable(v.string()) }),
   ),
 )
 
@@ -73,8 +73,8 @@ export const seriesAnswer = named(
     v.strictObject({
       id,
       seriesName: v.string(),
-      jpSeriesName: nullable(v.string()),
-      enSeriesName: nullable(v.string()),
+      jpSeriesName: v.nullable(v.string()),
+      enSeriesName: v.nullable(v.string()),
       productCount: count,
     }),
   ),
@@ -88,15 +88,15 @@ export const productDetailAnswer = named(
     v.strictObject({
       ...productCardEntries,
       itemNo: v.string(),
-      janCode: nullable(v.string()),
-      boxBarcode: nullable(v.string()),
-      manufacturer: nullable(v.string()),
-      brand: nullable(namedRefAnswer),
-      releaseDate: v.pipe(nullable(v.string()), v.description('YYYY-MM-DD')),
+      janCode: v.nullable(v.string()),
+      boxBarcode: v.nullable(v.string()),
+      manufacturer: v.nullable(v.string()),
+      brand: v.nullable(namedRefAnswer),
+      releaseDate: v.pipe(v.nullable(v.string()), v.description('YYYY-MM-DD')),
       stock: count,
       available: v.boolean(),
-      category: nullable(namedRefAnswer),
-      series: nullable(seriesAnswer),
+      category: v.nullable(namedRefAnswer),
+      series: v.nullable(seriesAnswer),
       memberPrice: v.optional(
         v.strictObject({ referencePrice: count, discountedPrice: count, points: count }),
       ),
@@ -111,9 +111,9 @@ export const brandAnswer = named(
     v.strictObject({
       id,
       name: v.string(),
-      jpName: nullable(v.string()),
-      enName: nullable(v.string()),
-      logo: nullable(mediaImageAnswer),
+      jpName: v.nullable(v.string()),
+      enName: v.nullable(v.string()),
+      logo: v.nullable(mediaImageAnswer),
       productCount: count,
     }),
   ),

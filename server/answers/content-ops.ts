@@ -6,7 +6,7 @@ import type {
   OpsContactDto,
   OpsCustomerServiceDto,
 } from '../../src/domain/content-ops.ts'
-import { answerOf, count, id, named, nullable, time } from './shape.ts'
+import { answerOf, count, id, named, time } from './shape.ts'
 
 /* The content room (backoffice §3): banners, announcements, articles and customer-service contacts. */
 
@@ -17,14 +17,14 @@ export const opsBannerAnswer = named(
       id,
       name: v.string(),
       image: v.pipe(
-        nullable(id),
+        v.nullable(id),
         v.description('The uploaded picture’s id; null for a banner whose picture is a seeded file'),
       ),
       imgUrl: v.pipe(v.string(), v.description('The picture as the shop draws it')),
-      jumpUrl: nullable(v.string()),
+      jumpUrl: v.nullable(v.string()),
       sort: count,
-      startAt: nullable(time),
-      endAt: nullable(time),
+      startAt: v.nullable(time),
+      endAt: v.nullable(time),
       active: v.boolean(),
       updatedAt: time,
     }),
@@ -36,11 +36,11 @@ export const opsBannerListAnswer = v.array(opsBannerAnswer)
 const localisedEntries = {
   id,
   name: v.string(),
-  jpName: nullable(v.string()),
-  enName: nullable(v.string()),
-  content: v.pipe(nullable(v.string()), v.description('Sanitised HTML as saved')),
-  jpContent: nullable(v.string()),
-  enContent: nullable(v.string()),
+  jpName: v.nullable(v.string()),
+  enName: v.nullable(v.string()),
+  content: v.pipe(v.nullable(v.string()), v.description('Sanitised HTML as saved')),
+  jpContent: v.nullable(v.string()),
+  enContent: v.nullable(v.string()),
   active: v.boolean(),
   updatedAt: time,
 }
@@ -56,7 +56,7 @@ export const opsArticleAnswer = named(
     v.strictObject({
       ...localisedEntries,
       type: count,
-      footerSort: v.pipe(nullable(count), v.description('Its place in the footer; null: not linked there')),
+      footerSort: v.pipe(v.nullable(count), v.description('Its place in the footer; null: not linked there')),
     }),
   ),
 )
@@ -67,8 +67,8 @@ export const opsContactAnswer = named(
     v.strictObject({
       id,
       nickname: v.string(),
-      qrcodeUrl: nullable(v.string()),
-      email: nullable(v.string()),
+      qrcodeUrl: v.nullable(v.string()),
+      email: v.nullable(v.string()),
       sort: count,
       active: v.boolean(),
     }),

@@ -6,12 +6,12 @@ import type {
   CustomerServiceDto,
   FooterArticleDto,
 } from '../../src/domain/catalog.ts'
-import { answerOf, count, id, named, nullable, time } from './shape.ts'
+import { answerOf, count, id, named, time } from './shape.ts'
 
 export const bannerAnswer = named(
   'BannerDto',
   answerOf<BannerDto>()(
-    v.strictObject({ id, name: v.string(), imgUrl: v.string(), jumpUrl: nullable(v.string()) }),
+    v.strictObject({ id, name: v.string(), imgUrl: v.string(), jumpUrl: v.nullable(v.string()) }),
   ),
 )
 export const bannerListAnswer = answerOf<BannerDto[]>()(v.array(bannerAnswer))
@@ -22,7 +22,7 @@ export const announcementAnswer = named(
     v.strictObject({
       id,
       name: v.string(),
-      content: v.pipe(nullable(v.string()), v.description('Sanitised HTML')),
+      content: v.pipe(v.nullable(v.string()), v.description('Sanitised HTML')),
       publishedAt: time,
     }),
   ),
@@ -38,7 +38,11 @@ export const footerArticleListAnswer = answerOf<FooterArticleDto[]>()(v.array(fo
 export const customerServiceAnswer = named(
   'CustomerServiceDto',
   answerOf<CustomerServiceDto>()(
-    v.strictObject({ nickname: v.string(), qrcodeUrl: nullable(v.string()), email: nullable(v.string()) }),
+    v.strictObject({
+      nickname: v.string(),
+      qrcodeUrl: v.nullable(v.string()),
+      email: v.nullable(v.string()),
+    }),
   ),
 )
 export const customerServiceListAnswer = answerOf<CustomerServiceDto[]>()(v.array(customerServiceAnswer))
@@ -50,7 +54,7 @@ export const articleAnswer = named(
       id,
       type: count,
       name: v.string(),
-      content: v.pipe(nullable(v.string()), v.description('Sanitised HTML')),
+      content: v.pipe(v.nullable(v.string()), v.description('Sanitised HTML')),
       updatedAt: time,
     }),
   ),

@@ -7,12 +7,12 @@ import type {
 } from '../../src/domain/customer-ops.ts'
 import type { PointsReason } from '../../src/domain/points.ts'
 import { addressAnswer } from './address.ts'
-import { answerOf, count, id, named, nullable, pageOf, time } from './shape.ts'
+import { answerOf, count, id, named, pageOf, time } from './shape.ts'
 
 /* The customers room (server/routes/customers, backoffice §4). */
 
 /** The price role 1–6 (customer-ops.ts CUSTOMER_ROLES); null when the account has none. */
-const customerRole = nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(6)))
+const customerRole = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(6)))
 
 export const opsCustomerListItemAnswer = named(
   'OpsCustomerListItem',
@@ -22,7 +22,7 @@ export const opsCustomerListItemAnswer = named(
       email: v.string(),
       nickname: v.string(),
       role: customerRole,
-      tier: nullable(v.string()),
+      tier: v.nullable(v.string()),
       score: count,
       disabled: v.boolean(),
       orderCount: count,
@@ -41,8 +41,8 @@ export const opsPointsRowAnswer = named(
       id,
       delta: count,
       reason: v.picklist(POINTS_REASONS),
-      note: nullable(v.string()),
-      orderId: nullable(id),
+      note: v.nullable(v.string()),
+      orderId: v.nullable(id),
       balance: count,
       createTime: time,
     }),
@@ -62,19 +62,19 @@ export const opsCustomerDetailAnswer = named(
       id,
       email: v.string(),
       nickname: v.string(),
-      telephone: nullable(v.string()),
-      avatar: nullable(v.string()),
+      telephone: v.nullable(v.string()),
+      avatar: v.nullable(v.string()),
       language: v.string(),
       createTime: time,
       role: customerRole,
-      tier: nullable(v.string()),
+      tier: v.nullable(v.string()),
       scoreRate: v.number(),
-      scoreTime: nullable(v.string()),
+      scoreTime: v.nullable(v.string()),
       score: count,
       disabled: v.boolean(),
-      lastDisable: nullable(v.strictObject({ reason: nullable(v.string()), at: time })),
-      lastSignIn: nullable(time),
-      lastSeen: nullable(time),
+      lastDisable: v.nullable(v.strictObject({ reason: v.nullable(v.string()), at: time })),
+      lastSignIn: v.nullable(time),
+      lastSeen: v.nullable(time),
       addresses: v.array(addressAnswer),
       orderCounts: v.array(v.strictObject({ status: count, count })),
       orderCount: count,

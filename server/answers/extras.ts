@@ -7,7 +7,7 @@ import type {
   OpsExtraFeeDto,
 } from '../../src/domain/extras.ts'
 import { packageStatus, shopDate } from './packages.ts'
-import { answerOf, count, id, named, nullable, pageOf, time } from './shape.ts'
+import { answerOf, count, id, named, pageOf, time } from './shape.ts'
 
 export const extraFeeStatus = v.picklist(Object.values(ExtraFeeStatus))
 export const extraFeeType = v.picklist(Object.values(ExtraFeeType))
@@ -22,14 +22,14 @@ export const extraFeePackageAnswer = named(
 export const extraFeeEntries = {
   id,
   orderIds: v.array(id),
-  packageId: nullable(id),
-  package: nullable(extraFeePackageAnswer),
+  packageId: v.nullable(id),
+  package: v.nullable(extraFeePackageAnswer),
   status: extraFeeStatus,
   type: extraFeeType,
   amount: count,
   createTime: time,
-  dueDate: nullable(shopDate),
-  remark: nullable(v.string()),
+  dueDate: v.nullable(shopDate),
+  remark: v.nullable(v.string()),
 }
 
 export const extraFeeAnswer = named('ExtraFeeDto', answerOf<ExtraFeeDto>()(v.strictObject(extraFeeEntries)))
@@ -42,8 +42,8 @@ export const opsExtraFeeAnswer = named(
       ...extraFeeEntries,
       userId: id,
       userEmail: v.string(),
-      paymentId: nullable(v.string()),
-      paidAt: nullable(time),
+      paymentId: v.nullable(v.string()),
+      paidAt: v.nullable(time),
     }),
   ),
 )

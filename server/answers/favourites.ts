@@ -3,12 +3,12 @@ import type { FavouriteToggleDto } from '../../src/domain/catalog.ts'
 import type { Page } from '../../src/domain/queries.ts'
 import type { FavouriteCardDto } from '../services/favourites.ts'
 import { productCardEntries } from './catalog.ts'
-import { answerOf, count, id, named, nullable, pageOf } from './shape.ts'
+import { answerOf, count, id, named, pageOf } from './shape.ts'
 
 /** A product's favourite state (collectOrCancel, collectOrDelete, check): bid null when not a favourite. */
 export const favouriteToggleAnswer = named(
   'FavouriteToggleDto',
-  answerOf<FavouriteToggleDto>()(v.strictObject({ collected: v.boolean(), bid: nullable(id) })),
+  answerOf<FavouriteToggleDto>()(v.strictObject({ collected: v.boolean(), bid: v.nullable(id) })),
 )
 
 /** A card of the favourites list: always a favourite, so its `bid` is always there. */

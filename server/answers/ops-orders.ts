@@ -3,7 +3,7 @@ import { ORDER_STATUSES } from '../../src/domain/order-status-codes.ts'
 import type { OpsOrderDetailDto, OpsOrderDto } from '../../src/domain/orders.ts'
 import type { OrderRefund, RefundedPayment } from '../services/payments/refund.ts'
 import { orderDetailEntries, orderEntries } from './orders.ts'
-import { answerOf, count, id, named, nullable, pageOf, time } from './shape.ts'
+import { answerOf, count, id, named, pageOf, time } from './shape.ts'
 
 /* The operator console's order calls (server/routes/ops): any shopper's orders, refunds. */
 
@@ -25,7 +25,7 @@ const orderAuditAnswer = answerOf<OpsOrderDetailDto['audit'][number]>()(
     id,
     action: v.string(),
     /** The operator's e-mail; null for a job or a deleted account. */
-    actor: nullable(v.string()),
+    actor: v.nullable(v.string()),
     createTime: time,
     before: v.unknown(),
     after: v.unknown(),
@@ -45,7 +45,7 @@ const refundedPaymentAnswer = answerOf<RefundedPayment>()(
     gateway: v.string(),
     amount: count,
     pointsReturned: count,
-    refundRef: nullable(v.string()),
+    refundRef: v.nullable(v.string()),
   }),
 )
 

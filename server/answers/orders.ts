@@ -3,7 +3,7 @@ import type { FinalCountDto } from '../../src/domain/arrival.ts'
 import { ORDER_STATUSES } from '../../src/domain/order-status-codes.ts'
 import type { OrderDetailDto, OrderDto, OrderLineDto, SettleDetailsDto } from '../../src/domain/orders.ts'
 import { paymentAnswer } from './payments.ts'
-import { answerOf, count, id, named, nullable, pageOf, productNameEntries, time } from './shape.ts'
+import { answerOf, count, id, named, pageOf, productNameEntries, time } from './shape.ts'
 
 export const orderLineAnswer = named(
   'OrderLineDto',
@@ -12,7 +12,7 @@ export const orderLineAnswer = named(
       id,
       productId: id,
       ...productNameEntries,
-      imgUrl: nullable(v.string()),
+      imgUrl: v.nullable(v.string()),
       barcode: v.string(),
       productType: count,
       basePrice: count,
@@ -28,10 +28,10 @@ export const orderLineAnswer = named(
 
 export const orderEntries = {
   id,
-  parentId: nullable(id),
+  parentId: v.nullable(id),
   status: v.picklist(ORDER_STATUSES),
   createTime: time,
-  payDueTime: nullable(time),
+  payDueTime: v.nullable(time),
   modifyTime: time,
   goods: count,
   discount: count,
@@ -43,13 +43,13 @@ export const orderEntries = {
   pointsHeld: count,
   paidAmount: count,
   refundAmount: count,
-  remark: nullable(v.string()),
-  arrivedAt: nullable(time),
-  balanceDue: nullable(time),
-  packagingDeadline: nullable(time),
-  forfeitAt: nullable(time),
+  remark: v.nullable(v.string()),
+  arrivedAt: v.nullable(time),
+  balanceDue: v.nullable(time),
+  packagingDeadline: v.nullable(time),
+  forfeitAt: v.nullable(time),
   lateFee: count,
-  deadlineState: nullable(v.picklist(['onTime', 'dueSoon', 'overdue', 'forfeited'] as const)),
+  deadlineState: v.nullable(v.picklist(['onTime', 'dueSoon', 'overdue', 'forfeited'] as const)),
   lines: v.array(orderLineAnswer),
 }
 
@@ -62,7 +62,7 @@ export const orderDetailEntries = {
   children: v.array(orderAnswer),
   payments: v.array(paymentAnswer),
   /** The delivery address copied at the first payment: the spec's 'Address' fields. */
-  address: nullable(v.record(v.string(), v.nullable(v.union([v.string(), v.number()])))),
+  address: v.nullable(v.record(v.string(), v.nullable(v.union([v.string(), v.number()])))),
 }
 
 export const orderDetailAnswer = named(
@@ -77,7 +77,7 @@ export const settleDetailsAnswer = answerOf<SettleDetailsDto>()(
     pointsUsed: count,
     payable: count,
     payOpen: v.boolean(),
-    payMessage: nullable(v.string()),
+    payMessage: v.nullable(v.string()),
     testMode: v.boolean(),
   }),
 )

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { PackageStatus } from '../../src/domain/package-status.ts'
 import type { OpsPackageDto, PackageContentDto, PackageDto, TrackingDto } from '../../src/domain/packaging.ts'
-import { answerOf, count, id, named, nullable, pageOf, productNameEntries, time } from './shape.ts'
+import { answerOf, count, id, named, pageOf, productNameEntries, time } from './shape.ts'
 import { carrier, localizedText } from './shipping.ts'
 
 export const packageStatus = v.picklist(Object.values(PackageStatus))
@@ -23,7 +23,7 @@ export const packageContentAnswer = named(
       price: count,
       requested: count,
       actual: count,
-      remark: nullable(v.string()),
+      remark: v.nullable(v.string()),
     }),
   ),
 )
@@ -38,15 +38,15 @@ export const packageEntries = {
   widthMm: count,
   heightMm: count,
   billedWeightG: count,
-  shippingMethodId: nullable(id),
-  shippingCost: nullable(count),
+  shippingMethodId: v.nullable(id),
+  shippingCost: v.nullable(count),
   amount: count,
   contents: v.array(packageContentAnswer),
-  trackingNo: nullable(v.string()),
-  carrier: nullable(carrier),
+  trackingNo: v.nullable(v.string()),
+  carrier: v.nullable(carrier),
   freeStorageUntil: shopDate,
   feeDue: shopDate,
-  deadlineState: nullable(deadlineState),
+  deadlineState: v.nullable(deadlineState),
   createTime: time,
   address: wireAddress,
 }
@@ -60,8 +60,8 @@ export const opsPackageAnswer = named(
     v.strictObject({
       ...packageEntries,
       userId: id,
-      userEmail: nullable(v.string()),
-      shippingMethodName: nullable(localizedText),
+      userEmail: v.nullable(v.string()),
+      shippingMethodName: v.nullable(localizedText),
     }),
   ),
 )
@@ -72,10 +72,10 @@ export const trackingAnswer = named(
   answerOf<TrackingDto>()(
     v.strictObject({
       packageId: id,
-      trackingNo: nullable(v.string()),
-      carrier: nullable(carrier),
-      url: nullable(v.string()),
-      shippedAt: nullable(time),
+      trackingNo: v.nullable(v.string()),
+      carrier: v.nullable(carrier),
+      url: v.nullable(v.string()),
+      shippedAt: v.nullable(time),
     }),
   ),
 )

@@ -8,8 +8,8 @@ import type {
   ShippingMethodEstimateDto,
 } from '../../src/domain/packaging.ts'
 import { packageAnswer, packageStatus, shopDate, wireAddress } from './packages.ts'
-import { answerOf, count, id, named, nullable, pageOf, productNameEntries, time } from './shape.ts'
-import { carrier, localizedText, shippingRefusal } from './shipping.ts'
+import { answerOf, count, id, named, pageOf, productNameEntries, time } from './shape.ts'
+import { methodChoiceEntries } from './shipping.ts'
 
 export const packageApplyLineAnswer = named(
   'PackageApplyLineDto',
@@ -35,12 +35,12 @@ export const packageApplyEntries = {
   lines: v.array(packageApplyLineAnswer),
   productCount: count,
   barcodes: v.array(v.string()),
-  weightG: nullable(count),
-  billedWeightG: nullable(count),
-  arrivedAt: nullable(time),
-  freeStorageUntil: nullable(shopDate),
-  shippingMethodId: nullable(id),
-  remark: nullable(v.string()),
+  weightG: v.nullable(count),
+  billedWeightG: v.nullable(count),
+  arrivedAt: v.nullable(time),
+  freeStorageUntil: v.nullable(shopDate),
+  shippingMethodId: v.nullable(id),
+  remark: v.nullable(v.string()),
   packageIds: v.array(id),
 }
 
@@ -56,7 +56,7 @@ export const opsPackageApplyAnswer = named(
     v.strictObject({
       ...packageApplyEntries,
       userId: id,
-      userEmail: nullable(v.string()),
+      userEmail: v.nullable(v.string()),
       address: wireAddress,
       packages: v.array(packageAnswer),
     }),
@@ -80,16 +80,7 @@ export const packageNotifyCountAnswer = named(
 export const shippingMethodEstimateAnswer = named(
   'ShippingMethodEstimateDto',
   answerOf<ShippingMethodEstimateDto>()(
-    v.strictObject({
-      methodId: id,
-      name: localizedText,
-      carrier,
-      tracked: v.boolean(),
-      fromFee: nullable(count),
-      maxWeightG: count,
-      available: v.boolean(),
-      reason: nullable(shippingRefusal),
-    }),
+    v.strictObject({ ...methodChoiceEntries, fromFee: v.nullable(count) }),
   ),
 )
 export const shippingMethodEstimateListAnswer = v.array(shippingMethodEstimateAnswer)

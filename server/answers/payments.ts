@@ -8,7 +8,7 @@ import {
   type PayStatusDto,
   type SandboxPaymentDto,
 } from '../../src/domain/payments.ts'
-import { answerOf, count, id, named, nullable, time } from './shape.ts'
+import { answerOf, count, id, named, time } from './shape.ts'
 
 export const paymentStatus = v.picklist(Object.values(PaymentStatus))
 export const paymentPurpose = v.picklist(['deposit', 'balance', 'shipping', 'extra'] as const)
@@ -27,8 +27,8 @@ export const paymentAnswer = named(
       pointsUsed: count,
       status: paymentStatus,
       createTime: time,
-      settleTime: nullable(time),
-      refundTime: nullable(time),
+      settleTime: v.nullable(time),
+      refundTime: v.nullable(time),
     }),
   ),
 )
@@ -49,14 +49,14 @@ export const payStatusAnswer = named(
       amount: count,
       pointsUsed: count,
       target: v.array(id),
-      failure: nullable(v.string()),
+      failure: v.nullable(v.string()),
     }),
   ),
 )
 
 export const payLatchAnswer = named(
   'PayLatchDto',
-  answerOf<PayLatchDto>()(v.strictObject({ open: v.boolean(), message: nullable(v.string()) })),
+  answerOf<PayLatchDto>()(v.strictObject({ open: v.boolean(), message: v.nullable(v.string()) })),
 )
 
 export const sandboxPaymentAnswer = named(

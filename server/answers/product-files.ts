@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { ImportError, ImportPreviewRow, ImportResultDto } from '../../src/domain/product-import.ts'
-import { answerOf, count, named, nullable } from './shape.ts'
+import { answerOf, count, named } from './shape.ts'
 
 export const importErrorAnswer = named(
   'ImportError',
@@ -8,7 +8,7 @@ export const importErrorAnswer = named(
     v.strictObject({
       line: v.pipe(count, v.description('The file’s line: the header is line 1')),
       column: v.pipe(
-        nullable(v.string()),
+        v.nullable(v.string()),
         v.description('The column’s header name, or null for a problem of the whole row or file'),
       ),
       message: v.string(),

@@ -1,10 +1,10 @@
 import * as v from 'valibot'
 import type { ExchangeRateDto, ExchangeRateLimitsDto } from '../../src/domain/catalog.ts'
 import type { ChargeSettings } from '../../src/domain/pricing.ts'
-import { answerOf, named, nullable } from './shape.ts'
+import { answerOf, named } from './shape.ts'
 
 /** Yen → renminbi: a float, null until the shop sets one. */
-const rate = nullable(v.number())
+const rate = v.nullable(v.number())
 
 export const exchangeRateAnswer = named(
   'ExchangeRateDto',
@@ -13,7 +13,7 @@ export const exchangeRateAnswer = named(
 
 export const exchangeRateLimitsAnswer = named(
   'ExchangeRateLimitsDto',
-  answerOf<ExchangeRateLimitsDto>()(v.strictObject({ rate, maxRate: nullable(v.number()) })),
+  answerOf<ExchangeRateLimitsDto>()(v.strictObject({ rate, maxRate: v.nullable(v.number()) })),
 )
 
 export const chargeSettingsAnswer = named(

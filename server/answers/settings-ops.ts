@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { OpsChargeSettingsDto, OpsRateDto } from '../../src/domain/settings-ops.ts'
-import { answerOf, count, named, nullable } from './shape.ts'
+import { answerOf, count, named } from './shape.ts'
 
 /* The settings room's charges and rate (server/routes/settings-ops, backoffice §5). */
 
@@ -13,12 +13,12 @@ export const opsChargeSettingsAnswer = named(
       platPercent: v.number(),
       settlePercent: v.number(),
       storageFeePerDay: count,
-      maxRate: nullable(v.number()),
+      maxRate: v.nullable(v.number()),
     }),
   ),
 )
 
 export const opsRateAnswer = named(
   'OpsRateDto',
-  answerOf<OpsRateDto>()(v.strictObject({ rate: nullable(v.number()) })),
+  answerOf<OpsRateDto>()(v.strictObject({ rate: v.nullable(v.number()) })),
 )

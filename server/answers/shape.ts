@@ -41,13 +41,12 @@ export const count = v.pipe(v.number(), v.integer())
 export const id = v.pipe(v.number(), v.integer(), v.minValue(1))
 /** A time as the API writes it (ISO 8601 text). */
 export const time = v.string()
-export const nullable = <S extends AnswerSchema>(schema: S) => v.nullable(schema)
 
 /** A product's names in the three languages (the Chinese one always there), as lines and cards carry them. */
 export const productNameEntries = {
   productName: v.string(),
-  jpProductName: nullable(v.string()),
-  enProductName: nullable(v.string()),
+  jpProductName: v.nullable(v.string()),
+  enProductName: v.nullable(v.string()),
 }
 
 /** `null`: the call's effect is its answer. */

@@ -9,7 +9,7 @@ import type {
   ShippingMethodsDto,
   ShippingRateDto,
 } from '../../src/domain/shipping-editor.ts'
-import { answerOf, count, id, named, nullable } from './shape.ts'
+import { answerOf, count, id, named } from './shape.ts'
 
 /** A label in the three languages (src/domain/localized.ts `LocalizedText`). */
 export const localizedText = answerOf<LocalizedText>()(
@@ -19,20 +19,21 @@ export const localizedText = answerOf<LocalizedText>()(
 export const carrier = v.picklist(CARRIERS)
 export const shippingRefusal = v.picklist(SHIPPING_REFUSALS)
 
+/** A shipping method as a shopper chooses it: which, its limit and whether it serves the parcel. */
+export const methodChoiceEntries = {
+  methodId: id,
+  name: localizedText,
+  carrier,
+  tracked: v.boolean(),
+  maxWeightG: count,
+  available: v.boolean(),
+  reason: v.nullable(shippingRefusal),
+}
+
 export const shippingOptionAnswer = named(
   'ShippingOptionDto',
   answerOf<ShippingOptionDto>()(
-    v.strictObject({
-      methodId: id,
-      name: localizedText,
-      carrier,
-      tracked: v.boolean(),
-      fee: nullable(count),
-      billedWeightG: count,
-      maxWeightG: count,
-      available: v.boolean(),
-      reason: nullable(shippingRefusal),
-    }),
+    v.strictObject({ ...methodChoiceEntries, fee: v.nullable(count), billedWeightG: count }),
   ),
 )
 export const shippingOptionListAnswer = v.array(shippingOptionAnswer)
@@ -69,7 +70,7 @@ export const shippingMethodAdminAnswer = named(
       tracked: v.boolean(),
       active: v.boolean(),
       sortOrder: count,
-      note: nullable(v.string()),
+      note: v.nullable(v.string()),
       destinations: v.array(shippingDestinationAnswer),
       rates: v.array(shippingRateAnswer),
     }),

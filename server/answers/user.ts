@@ -2,10 +2,10 @@ import * as v from 'valibot'
 import { Sex } from '../../src/domain/account.ts'
 import { LANGUAGES } from '../../src/domain/language.ts'
 import type { PayInfo, UserProfile } from '../../src/domain/session.ts'
-import { answerOf, count, id, named, nullable, time } from './shape.ts'
+import { answerOf, count, id, named, time } from './shape.ts'
 
 /** A customer's price role 1–6 (spec §6); null for an account without one (and the operator). */
-const priceRole = nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(6)))
+const priceRole = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(6)))
 
 export const userProfileAnswer = named(
   'UserProfile',
@@ -14,11 +14,11 @@ export const userProfileAnswer = named(
       id,
       username: v.pipe(v.string(), v.description('The sign-in e-mail address')),
       nickname: v.string(),
-      telephone: nullable(v.string()),
-      wechat: nullable(v.string()),
+      telephone: v.nullable(v.string()),
+      wechat: v.nullable(v.string()),
       sex: v.picklist(Object.values(Sex)),
-      birthday: nullable(v.pipe(v.string(), v.description('YYYY-MM-DD'))),
-      avatar: nullable(v.string()),
+      birthday: v.nullable(v.pipe(v.string(), v.description('YYYY-MM-DD'))),
+      avatar: v.nullable(v.string()),
       role: priceRole,
       score: count,
       language: v.picklist(LANGUAGES),
@@ -38,7 +38,7 @@ export const payInfoAnswer = named(
         v.boolean(),
         v.description('Whether points and VIP levels are on; off means a member is SVIP'),
       ),
-      scoreTime: nullable(
+      scoreTime: v.nullable(
         v.pipe(v.string(), v.description('When the current tier ends (shop date, YYYY-MM-DD)')),
       ),
       monthlyExpenditure: v.pipe(count, v.description('This shop month’s spending in yen')),
@@ -50,7 +50,7 @@ export const payInfoAnswer = named(
 
 /** POST /mall/user/login: where the client goes next (null: where it was). */
 export const loginAnswer = answerOf<{ redirectUrl: string | null }>()(
-  v.strictObject({ redirectUrl: nullable(v.string()) }),
+  v.strictObject({ redirectUrl: v.nullable(v.string()) }),
 )
 
 /** GET /mall/user/checkToken */

@@ -14,16 +14,13 @@ export class ApiError extends Error {
   }
 }
 
-export function ok<T>(c: Context, data: T) {
+export function ok<T>(c: Context, data: T, status: 200 | 201 = 200) {
   const body: Envelope<T> = { code: ResultCode.ok, msg: 'success', data }
-  return c.json(body, 200)
+  return c.json(body, status)
 }
 
 /** A success that made something new: HTTP 201, the usual envelope (the contract says `created`). */
-export function created<T>(c: Context, data: T) {
-  const body: Envelope<T> = { code: ResultCode.ok, msg: 'success', data }
-  return c.json(body, 201)
-}
+export const created = <T>(c: Context, data: T) => ok(c, data, 201)
 
 export function fail(c: Context, code: number, msg: string, data: unknown = null) {
   const body: Envelope<unknown> = { code, msg, data }

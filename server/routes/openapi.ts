@@ -121,12 +121,11 @@ function toComponentRefs(json: unknown): unknown {
   )
 }
 
-/** The 200 (or 303) answer of a call. */
+/** The 200, 201 or 303 answer of a call. */
 function successOf({ returns, created }: RouteContract) {
-  const status = created ? '201' : '200'
-  if (isNotJson(returns)) return { [String(returns.status)]: notJsonAnswer(returns) }
+  if (isNotJson(returns)) return { [returns.status]: notJsonAnswer(returns) }
   return {
-    [status]: {
+    [created ? 201 : 200]: {
       description: `Envelope with code 200 and msg "success"${created ? ' (HTTP 201: made something new)' : ''}`,
       content: { 'application/json': { schema: envelopeWith(answerSchemaOf(returns)) } },
     },
@@ -242,6 +241,9 @@ function requestBodyOf(schema: v.GenericSchema) {
  */
 const TEXT_PATH_PARAMETERS = new Set(['paymentId', 'outcome', 'gateway', 'ids', 'score'])
 
+/** Built on the first request for it: every part is fixed when the modules load. */
+let openApiDocument: ReturnType<typeof buildOpenApi> | undefined
+
 export function buildOpenApi() {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const contract of allContracts) {
@@ -295,4 +297,7 @@ export function buildOpenApi() {
   }
 }
 
-export const openApiRoutes = new Hono<AppEnv>().get('/openapi.json', (c) => ok(c, buildOpenApi()))
+export const openApiRoutes = new Hono<AppEnv>().get('/openapi.json', (c) => {
+  openApiDocument ??= buildOpenApi()
+  return ok(c, openApiDocument)
+})

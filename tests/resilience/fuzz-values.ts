@@ -250,3 +250,13 @@ export function plausibleValue(field: string, ids: number[], pools: SeedPools): 
   if (name === 'postcode' || name === 'zip') return fc.constantFrom('100-0001', '10001', '90210')
   return fc.constantFrom('Fuzz text', '手办', 'フィギュア', 'Test')
 }
+
+/** percent-encoding that also writes lone surrogates (encodeURIComponent throws on them) as bad UTF-8 */
+export function encodeText(text: string): string {
+  let out = ''
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0
+    out += code >= 0xd800 && code <= 0xdfff ? '%ED%A0%80' : encodeURIComponent(char)
+  }
+  return out
+}
