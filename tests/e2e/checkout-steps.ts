@@ -158,6 +158,40 @@ export async function choosePayMethod(page: Page, language: Language, route: Pay
   return radio
 }
 
+/**
+ * Resolves once this tab's saved checkout (IndexedDB, idb-keyval's store) holds the chosen route and
+ * method. The save follows the click by a few milliseconds, and a reload is resumed from it: a shopper
+ * never reloads that fast, a test does.
+ */
+export async function waitForSavedChoice(page: Page, route: PayRoute, method: number): Promise<void> {
+  await eventually(
+    () =>
+      page.evaluate(
+        (wanted) =>
+          new Promise<boolean>((resolve) => {
+            const opening = indexedDB.open('keyval-store')
+            opening.onerror = () => resolve(false)
+            opening.onsuccess = () => {
+              const reading = opening.result.transaction('keyval').objectStore('keyval').getAll()
+              reading.onerror = () => resolve(false)
+              reading.onsuccess = () => {
+                opening.result.close()
+                const saved = reading.result as { snapshot?: { context?: { choice?: unknown } } }[]
+                resolve(
+                  saved.some(
+                    (entry) => JSON.stringify(entry?.snapshot?.context?.choice) === JSON.stringify(wanted),
+                  ),
+                )
+              }
+            }
+          }),
+        { route, method },
+      ),
+    (stored) => stored,
+    `the checkout's saved choice is ${route} ${method}`,
+  )
+}
+
 /** Presses Pay in the pay panel and follows the browser to the sandbox's page; answers the payment id. */
 export async function pressPay(page: Page, language: Language): Promise<string> {
   await payPanel(page, language)

@@ -26,6 +26,7 @@ import {
   WAIT,
   waitForOrderPage,
   waitForReturnPage,
+  waitForSavedChoice,
 } from './checkout-steps.ts'
 import { customerPage } from './customer.ts'
 import { type RunningShop, startShop } from './shop.ts'
@@ -208,6 +209,7 @@ describe('checkout and the deposit in a real browser', () => {
 
       // A reload on the order page keeps the route and type chosen.
       const chosen = await choosePayMethod(page, language, 'sbps', 3)
+      await waitForSavedChoice(page, 'sbps', 3)
       await page.reload()
       assert.equal(await waitForOrderPage(page), orderId)
       // A loaded machine may take a while to draw the reloaded page: look again until it is there.
