@@ -6,12 +6,20 @@ import type {
   CustomerServiceDto,
   FooterArticleDto,
 } from '../../src/domain/catalog.ts'
+import { mediaImageAnswer } from './media.ts'
 import { answerOf, count, id, named, time } from './shape.ts'
 
 export const bannerAnswer = named(
   'BannerDto',
   answerOf<BannerDto>()(
-    v.strictObject({ id, name: v.string(), imgUrl: v.string(), jumpUrl: v.nullable(v.string()) }),
+    v.strictObject({
+      id,
+      name: v.string(),
+      imgUrl: v.string(),
+      // the upload behind imgUrl, with its variants; absent for a seeded file
+      image: v.optional(mediaImageAnswer),
+      jumpUrl: v.nullable(v.string()),
+    }),
   ),
 )
 export const bannerListAnswer = answerOf<BannerDto[]>()(v.array(bannerAnswer))

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { FinalCountDto } from '../../src/domain/arrival.ts'
 import { ORDER_STATUSES } from '../../src/domain/order-status-codes.ts'
 import type { OrderDetailDto, OrderDto, OrderLineDto, SettleDetailsDto } from '../../src/domain/orders.ts'
+import { mediaImageAnswer } from './media.ts'
 import { paymentAnswer } from './payments.ts'
 import { answerOf, count, id, named, pageOf, productNameEntries, time } from './shape.ts'
 
@@ -13,6 +14,7 @@ export const orderLineAnswer = named(
       productId: id,
       ...productNameEntries,
       imgUrl: v.nullable(v.string()),
+      image: v.optional(mediaImageAnswer),
       barcode: v.string(),
       productType: count,
       basePrice: count,

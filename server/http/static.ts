@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Env, Hono, MiddlewareHandler } from 'hono'
 import {
+  BANNER_IMAGE_SIZES,
   CARD_IMAGE_SIZES,
   fallbackUrlOf,
   GALLERY_IMAGE_SIZES,
@@ -66,8 +67,12 @@ const attribute = (value: string) =>
 
 const isOwnOrWebUrl = (url: string) => /^(\/[^/]|https?:\/\/)/.test(url)
 
-/** The `sizes` a page draws each kind of image with (the banner and plain images have one width). */
-const SIZES_OF_KIND = { banner: '100vw', cover: GALLERY_IMAGE_SIZES, cards: CARD_IMAGE_SIZES } as const
+/** The `sizes` a page draws each kind of image with (plain images have one width). */
+const SIZES_OF_KIND = {
+  banner: BANNER_IMAGE_SIZES,
+  cover: GALLERY_IMAGE_SIZES,
+  cards: CARD_IMAGE_SIZES,
+} as const
 
 /** Every URL a picture names is its own: a product's uploaded variants, or a plain image URL. */
 const usable = (image: LargestImage) =>

@@ -9,8 +9,9 @@ import type {
 import { type Language, nameIn } from '../../src/domain/language.ts'
 import { TIER_ROLES } from '../../src/domain/tiers.ts'
 import type { Db } from '../db/client.ts'
-import { announcements, articles, banners, customerServiceContacts } from '../db/schema.ts'
+import { announcements, articles, banners, customerServiceContacts, media } from '../db/schema.ts'
 import { sanitiseOptionalHtml } from './html-sanitiser.ts'
+import { mediaImageOf } from './media/media-rows.ts'
 
 interface LocalisedContent {
   content: string | null
@@ -27,11 +28,31 @@ function contentIn(language: Language, row: LocalisedContent): string | null {
   return sanitiseOptionalHtml(own || row.content)
 }
 
-/** Active banners inside their schedule at `now` (from startAt, until before endAt), in the shop's order. */
+/** What pages draw of a banner's upload (media rows never change: safe to join into a cached answer). */
+export const bannerPictureColumns = {
+  id: media.id,
+  width: media.width,
+  height: media.height,
+  placeholder: media.placeholder,
+  variants: media.variants,
+}
+
+/**
+ * Active banners inside their schedule at `now` (from startAt, until before endAt), in the shop's order,
+ * each with its upload's variants when it has one (the page draws them with `srcset`).
+ */
 export async function listBanners(db: Db, now: Date): Promise<BannerDto[]> {
-  return db
-    .select({ id: banners.id, name: banners.name, imgUrl: banners.imgUrl, jumpUrl: banners.jumpUrl })
+  const rows = await db
+    .select({
+      id: banners.id,
+      name: banners.name,
+      imgUrl: banners.imgUrl,
+      jumpUrl: banners.jumpUrl,
+      // left-joined: null for a seeded banner, which has no upload
+      picture: bannerPictureColumns,
+    })
     .from(banners)
+    .leftJoin(media, eq(media.id, banners.mediaId))
     .where(
       and(
         eq(banners.active, true),
@@ -40,6 +61,9 @@ export async function listBanners(db: Db, now: Date): Promise<BannerDto[]> {
       ),
     )
     .orderBy(asc(banners.sort), asc(banners.id))
+  return rows.map(({ picture, ...banner }) =>
+    picture ? { ...banner, image: mediaImageOf(picture) } : banner,
+  )
 }
 
 /** Active announcements published by `now`, in the shop's order, the newest first among equals. */

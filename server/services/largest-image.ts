@@ -2,9 +2,11 @@ import { asc, eq } from 'drizzle-orm'
 import type { MediaImageDto } from '../../src/domain/media.ts'
 import { DEFAULT_PAGE_SIZE } from '../../src/domain/queries.ts'
 import type { Db } from '../db/client.ts'
-import { banners, products } from '../db/schema.ts'
+import { banners, media, products } from '../db/schema.ts'
 import { cardColumns } from './catalog/product-cards.ts'
 import { coversOnPage, type ProductListName } from './catalog/product-lists.ts'
+import { bannerPictureColumns } from './content.ts'
+import { mediaImageOf } from './media/media-rows.ts'
 
 /** `/product/12`, `/product-hot/product/12`, `/collect/product/12`…: every product page's path. */
 const PRODUCT_PAGE = /^\/(?:[a-z-]+\/)?product\/(\d{1,9})$/
@@ -47,12 +49,14 @@ export async function largestImagesOf(
   try {
     if (path === '/') {
       const [first] = await db
-        .select({ imgUrl: banners.imgUrl })
+        .select({ imgUrl: banners.imgUrl, picture: bannerPictureColumns })
         .from(banners)
+        .leftJoin(media, eq(media.id, banners.mediaId))
         .where(eq(banners.active, true))
         .orderBy(asc(banners.sort), asc(banners.id))
         .limit(1)
-      return first ? { kind: 'banner', images: [{ url: first.imgUrl, picture: null }] } : null
+      const picture = first?.picture ? mediaImageOf(first.picture) : null
+      return first ? { kind: 'banner', images: [{ url: first.imgUrl, picture }] } : null
     }
     const product = PRODUCT_PAGE.exec(path)
     if (product) {

@@ -97,10 +97,12 @@ export interface BrandDto extends NamedRef {
   productCount: number
 }
 
+/** A home banner: `imgUrl` its plain picture, `image` the upload behind it (absent for a seeded file). */
 export interface BannerDto {
   id: number
   name: string
   imgUrl: string
+  image?: MediaImageDto
   jumpUrl: string | null
 }
 

@@ -19,6 +19,12 @@ export const CARD_IMAGE_SIZES = '(min-width: 1280px) 208px, (min-width: 768px) 2
 /** The product page's large image: the page's first column (2 of 5 from md, the page at most 80rem). */
 export const GALLERY_IMAGE_SIZES = '(min-width: 1280px) 500px, (min-width: 768px) 40vw, 100vw'
 
+/**
+ * A home banner: the page's width (at most 80rem, and the widest variant is 1280 anyway). Shared with
+ * the server's HTML skeleton like the others.
+ */
+export const BANNER_IMAGE_SIZES = '100vw'
+
 /** The largest upload accepted, in bytes (10 MB). */
 export const MEDIA_MAX_BYTES = 10 * 1024 * 1024
 

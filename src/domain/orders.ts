@@ -3,6 +3,7 @@ import type { CartLineReason } from './cart.ts'
 import type { DeadlineState } from './deadlines.ts'
 import { boundedText, optionalText, orRequired, payloadObject, rowId } from './fields.ts'
 import { idValue, orderListEntries } from './list-queries.ts'
+import type { MediaImageDto } from './media.ts'
 import type { OrderStatus } from './order-status.ts'
 import { type PaymentDto, pointsQueryValue } from './payments.ts'
 import { languageQuery, optionalQueryValue, queryValue, wholeNumber } from './queries.ts'
@@ -39,6 +40,8 @@ export interface OrderLineDto {
   enProductName: string | null
   /** First image of the product, for the list. */
   imgUrl: string | null
+  /** That image's upload with its variants, when it was uploaded. */
+  image?: MediaImageDto
   barcode: string
   productType: number
   /** The shopper's price before the member discount. */

@@ -2,6 +2,7 @@ import { I18nProvider } from '@lingui/react'
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { BannerDto } from '../../src/domain/catalog.ts'
+import type { MediaImageDto } from '../../src/domain/media.ts'
 import { BannerCarousel, CAROUSEL_INTERVAL_MS } from '../../src/features/home/components/banner-carousel.tsx'
 import { activateLanguage, i18n } from '../../src/lib/i18n.ts'
 
@@ -161,5 +162,47 @@ describe('banner carousel', () => {
 
     renderCarousel([])
     expect(screen.queryByRole('region')).toBeNull()
+  })
+
+  it('draws an uploaded banner as AVIF and WebP at the page width over its placeholder, the first one first', () => {
+    const upload: MediaImageDto = {
+      id: 5,
+      width: 1200,
+      height: 320,
+      placeholder: 'data:image/webp;base64,UklGRg',
+      variants: [
+        { width: 1200, format: 'avif', url: '/media/m/winter-1200.avif' },
+        { width: 640, format: 'avif', url: '/media/m/winter-640.avif' },
+        { width: 640, format: 'webp', url: '/media/m/winter-640.webp' },
+        { width: 1200, format: 'webp', url: '/media/m/winter-1200.webp' },
+      ],
+    }
+    const [winter, ...others] = banners as [BannerDto, ...BannerDto[]]
+    renderCarousel([{ ...winter, imgUrl: '/media/m/winter-1200.webp', image: upload }, ...others])
+
+    const image = within(shownSlide()).getByRole('img', { name: '冬季预订会' }) as HTMLImageElement
+    const sources = [...(image.closest('picture') as HTMLElement).querySelectorAll('source')].map(
+      (source) => [source.getAttribute('type'), source.getAttribute('srcset'), source.getAttribute('sizes')],
+    )
+    expect(sources).toEqual([
+      ['image/avif', '/media/m/winter-640.avif 640w, /media/m/winter-1200.avif 1200w', '100vw'],
+      ['image/webp', '/media/m/winter-640.webp 640w, /media/m/winter-1200.webp 1200w', '100vw'],
+    ])
+    expect(image.getAttribute('src')).toBe('/media/m/winter-640.webp')
+    // its own proportions, so the box is reserved before it arrives
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['1200', '320'])
+    expect(image.style.backgroundImage).toContain('data:image/webp;base64,UklGRg')
+    // the page's largest paint, alone at high priority
+    expect(image.getAttribute('loading')).toBe('eager')
+    expect(image.getAttribute('fetchpriority')).toBe('high')
+
+    // a seeded banner keeps its plain picture, fetched behind everything else so it is there when shown
+    const hidden = screen.getAllByRole('img', { hidden: true }).filter((img) => img !== image)
+    expect(hidden.map((img) => img.closest('picture'))).toEqual([null, null])
+    expect(hidden.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'low'],
+      ['eager', 'low'],
+    ])
+    expect(document.querySelectorAll('[fetchpriority="high"]')).toHaveLength(1)
   })
 })

@@ -384,6 +384,67 @@ describe('home rate hint', () => {
   })
 })
 
+/** A product with a cover (the shared `product` has none). */
+const covered = (id: number, name: string): ProductCardDto => ({
+  ...product(id, name),
+  imgList: [`/media/demo/product-${id}.svg`],
+})
+
+/** Each card's cover in a section: how it loads and at what priority. */
+const coverLoads = (section: HTMLElement) =>
+  within(section)
+    .getAllByRole('article')
+    .map((card) => {
+      const cover = card.querySelector('img') as HTMLImageElement
+      return [cover.getAttribute('loading'), cover.getAttribute('fetchpriority')]
+    })
+
+describe('home images', () => {
+  it('fetches the first banner alone at high priority and leaves every card lazy', async () => {
+    serveHome({
+      banner: [
+        { id: 1, name: '冬季预订会', imgUrl: '/media/banners/winter.jpg', jumpUrl: null },
+        { id: 2, name: '新品速递', imgUrl: '/media/banners/new.jpg', jumpUrl: null },
+      ],
+      recommend: [covered(21, '推荐一号'), covered(22, '推荐二号')],
+      hot: [covered(31, '热门一号')],
+    })
+    await renderApp()
+    await sectionTitled('推荐商品')
+
+    const urgent = document.querySelectorAll('img[fetchpriority="high"]')
+    expect(urgent).toHaveLength(1)
+    expect(urgent[0]?.getAttribute('alt')).toBe('冬季预订会')
+    expect(coverLoads(await sectionTitled('推荐商品'))).toEqual([
+      ['lazy', null],
+      ['lazy', null],
+    ])
+    expect(coverLoads(await sectionTitled('热门商品'))).toEqual([['lazy', null]])
+  })
+
+  it('without banners fetches the first card of the first list shown first, the rest of its first screen at once', async () => {
+    serveHome({
+      recommend: [],
+      hot: Array.from({ length: 6 }, (_, index) => covered(31 + index, `热门 ${index}`)),
+      new: [covered(41, '新品一号')],
+    })
+    await renderApp()
+    const hot = await sectionTitled('热门商品')
+    await within(hot).findByRole('link', { name: '热门 5' })
+
+    expect(document.querySelectorAll('img[fetchpriority="high"]')).toHaveLength(1)
+    expect(coverLoads(hot)).toEqual([
+      ['eager', 'high'],
+      ['eager', null],
+      ['eager', null],
+      ['eager', null],
+      ['lazy', null],
+      ['lazy', null],
+    ])
+    expect(coverLoads(await sectionTitled('新品上架'))).toEqual([['lazy', null]])
+  })
+})
+
 describe('home hot series', () => {
   it('names each series in the language and leads to its products, with links to more', async () => {
     serveHome({ hot: [erin], hotSeries: series })

@@ -218,7 +218,7 @@ describe('product card', () => {
     expect(image.getAttribute('src')).toBe('/media/m/erin-640.webp')
     // its own proportions, so the box is reserved before it arrives
     expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['1600', '1200'])
-    // the first row of a list is its largest paint: fetched at once
+    // the first card's cover is the list's largest paint: fetched at once, first
     expect(image.getAttribute('loading')).toBe('eager')
     expect(image.getAttribute('fetchpriority')).toBe('high')
     expect(image.style.backgroundImage).toContain('data:image/webp;base64,UklGRg')
@@ -230,7 +230,7 @@ describe('product card', () => {
     expect(plain.querySelector('picture')).toBeNull()
   })
 
-  it('loads the covers past the first row only when they come near', async () => {
+  it('fetches the first cover first, the rest of the first screen at once, and the others when they come near', async () => {
     servePagedList('product/hotListPage', () =>
       pageOf(
         Array.from({ length: 6 }, (_, index) => ({ ...erin, id: 20 + index, productName: `卡片 ${index}` })),
@@ -238,9 +238,24 @@ describe('product card', () => {
     )
     await renderApp('/product-hot/list')
     await cardOf('卡片 5')
-    const loading = screen
-      .getAllByRole('article')
-      .map((card) => card.querySelector('img')?.getAttribute('loading'))
-    expect(loading).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy'])
+    const covers = screen.getAllByRole('article').map((card) => card.querySelector('img') as HTMLImageElement)
+    expect(covers.map((cover) => cover.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+    ])
+    // only the first cover is the page's largest paint: one image per page at high priority
+    expect(covers.map((cover) => cover.getAttribute('fetchpriority'))).toEqual([
+      'high',
+      null,
+      null,
+      null,
+      null,
+      null,
+    ])
+    expect(document.querySelectorAll('[fetchpriority="high"]')).toHaveLength(1)
   })
 })

@@ -13,6 +13,7 @@ import { loadOrder } from '../../server/services/orders/order-views.ts'
 import { changePoints } from '../../server/services/points.ts'
 import { writeShopSettings } from '../../server/services/shop-settings.ts'
 import type { AddToCartAnswer } from '../../src/domain/cart.ts'
+import type { MediaImageDto } from '../../src/domain/media.ts'
 import type { OrderDto } from '../../src/domain/orders.ts'
 import type { Envelope } from '../../src/domain/result-code.ts'
 import { insertProducts, productRow, signedInAccount } from './support/catalog-fixture.ts'
@@ -115,12 +116,20 @@ describe.each(engines)('createOrder on %s', (engine) => {
 
   it('turns the selected lines into one order in 2 waitPay, priced by the domain and frozen', async () => {
     // A discounted pre-order paid by deposit, and an in-stock item paid in full.
+    const preOrderCover: MediaImageDto = {
+      id: 51,
+      width: 640,
+      height: 640,
+      placeholder: 'data:image/webp;base64,AA',
+      variants: [{ width: 320, format: 'webp', url: '/media/m/pre-320.webp' }],
+    }
     const preOrder = await product({
       type: 1,
       isFront: true,
       isDiscount: true,
       cnAlonePrice: 5800,
       janCode: '4901234567894',
+      images: [preOrderCover],
     })
     const inStock = await product({ type: 2, stock: 5, cnAlonePrice: 1200 })
     const kept = await product({ type: 1 })
@@ -137,6 +146,8 @@ describe.each(engines)('createOrder on %s', (engine) => {
     expect(order.lines.map((line) => line.imgUrl)).toEqual(
       await Promise.all([preOrder, inStock].map(async (id) => (await imagesOf(id))[0] ?? null)),
     )
+    // an uploaded cover travels with its variants (the page's srcset); a plain one alone
+    expect(order.lines.map((line) => line.image)).toEqual([preOrderCover, undefined])
     // Hand-computed: 5800 × 0.9 = 5220 a unit; goods 10440; fee ceil(313.2) = 314;
     // settlement ceil(0.035 × 10754) = 377; deposit ceil(0.3 × 10440) = 3132, balance 7999.
     // 1200 × 3 = 3600; fee 108; settlement ceil(0.035 × 3708) = 130; no deposit: 3838 now.

@@ -162,8 +162,25 @@ describe.each(engines)('the console’s content room on %s', (engine) => {
     // The widest WebP of the picture.
     expect(banner.imgUrl).toMatch(/banner-a-1280\.webp$/)
     expect(await listOf<OpsBannerDto[]>('/ops/banners')).toEqual([banner])
+    // The shop's list carries the upload's variants too, for the page's srcset.
     expect(await shop<BannerDto[]>('banner/list')).toEqual([
-      { id: banner.id, name: '夏季活动', imgUrl: banner.imgUrl, jumpUrl: '/product-new' },
+      {
+        id: banner.id,
+        name: '夏季活动',
+        imgUrl: banner.imgUrl,
+        image: {
+          id: picture,
+          width: 1280,
+          height: 320,
+          placeholder: 'data:image/webp;base64,AA',
+          variants: [
+            { width: 640, format: 'webp', url: '/media/m/banner-a-640.webp' },
+            { width: 1280, format: 'webp', url: '/media/m/banner-a-1280.webp' },
+            { width: 1280, format: 'avif', url: '/media/m/banner-a-1280.avif' },
+          ],
+        },
+        jumpUrl: '/product-new',
+      },
     ])
 
     let saved: OpsBannerDto | undefined

@@ -3,6 +3,7 @@ import type { Db } from '../../server/db/client.ts'
 import { orderLines, orders, payments } from '../../server/db/schema.ts'
 import { shopDate } from '../../src/domain/dates.ts'
 import { addDays } from '../../src/domain/deadlines.ts'
+import type { MediaImageDto } from '../../src/domain/media.ts'
 import type { OrderDetailDto, OrderDto, SettleDetailsDto } from '../../src/domain/orders.ts'
 import type { Page } from '../../src/domain/queries.ts'
 import type { Envelope } from '../../src/domain/result-code.ts'
@@ -105,10 +106,19 @@ describe.each(engines)('the shopper’s order views on %s', (engine) => {
   const get = <T>(path: string, headers = ada) => t.getJson<Envelope<T>>(`/api${path}`, headers)
   const idsOf = (page: Page<OrderDto>) => page.list.map((order) => order.id)
 
+  /** Product A's uploaded cover, which its order lines carry for the page's srcset. */
+  const aCover: MediaImageDto = {
+    id: 41,
+    width: 800,
+    height: 800,
+    placeholder: 'data:image/webp;base64,AA',
+    variants: [{ width: 320, format: 'avif', url: '/media/m/a-cover-320.avif' }],
+  }
+
   beforeAll(async () => {
     t = await createTestApp(engine)
     const products = await insertProducts(t.db, [
-      productRow({ imgList: ['/media/a-cover.jpg', '/media/a-side.jpg'] }),
+      productRow({ imgList: ['/media/a-cover.jpg', '/media/a-side.jpg'], images: [aCover] }),
       productRow({ imgList: [] }),
     ])
     productA = products[0]?.id ?? 0
@@ -371,6 +381,7 @@ describe.each(engines)('the shopper’s order views on %s', (engine) => {
           jpProductName: `商品JP${productA}`,
           enProductName: `Product ${productA}`,
           imgUrl: '/media/a-cover.jpg',
+          image: aCover,
           unitPrice: 1000,
           quantity: 2,
           total: 2000,
@@ -378,6 +389,8 @@ describe.each(engines)('the shopper’s order views on %s', (engine) => {
         }),
         expect.objectContaining({ productId: productB, imgUrl: null, total: 500, deposit: 250 }),
       ])
+      // a product with no upload: its line has the plain URL alone
+      expect(order.lines[1]).not.toHaveProperty('image')
     })
 
     it('lists every deposit or balance payment of the order, oldest first, and its address', async () => {

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { banners } from '../../server/db/schema.ts'
-import { CARD_IMAGE_SIZES, GALLERY_IMAGE_SIZES } from '../../src/domain/media.ts'
+import { banners, media } from '../../server/db/schema.ts'
+import { BANNER_IMAGE_SIZES, CARD_IMAGE_SIZES, GALLERY_IMAGE_SIZES } from '../../src/domain/media.ts'
 import { insertProducts, productRow } from './support/catalog-fixture.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
@@ -145,6 +145,42 @@ describe('serving the built PWA', () => {
     const list = await (await t.app.request('/product-hot/list')).text()
     expect(list).toContain(`imagesizes="${CARD_IMAGE_SIZES}"`)
     expect(list).toContain('<img class="shell-card" src="/media/m/cover-640.webp" alt="" />')
+  })
+
+  it('preloads the AVIF variant the home page will pick for an uploaded first banner', async () => {
+    const [upload] = await t.db
+      .insert(media)
+      .values({
+        width: 1280,
+        height: 320,
+        placeholder: 'data:image/webp;base64,AA',
+        variants: [640, 1280].flatMap((width) =>
+          (['avif', 'webp'] as const).map((format) => ({
+            width,
+            height: width / 4,
+            format,
+            key: `m/banner-${width}.${format}`,
+          })),
+        ),
+        sourceBytes: 10,
+      })
+      .returning({ id: media.id })
+    await t.db.insert(banners).values({
+      name: 'uploaded',
+      imgUrl: '/media/m/banner-1280.webp',
+      mediaId: upload?.id ?? null,
+      sort: -1,
+    })
+    const home = await (await t.app.request('/')).text()
+    const avif = '/media/m/banner-640.avif 640w, /media/m/banner-1280.avif 1280w'
+    // one fetch of the banner: the preload names the same srcset and sizes as the carousel's <picture>
+    expect(home).toContain(
+      `<link rel="preload" as="image" type="image/avif" imagesrcset="${avif}" imagesizes="${BANNER_IMAGE_SIZES}" fetchpriority="high" />`,
+    )
+    expect(home).toContain(`<source type="image/avif" srcset="${avif}" sizes="${BANNER_IMAGE_SIZES}" />`)
+    expect(home).toContain(
+      '<img class="shell-banner" src="/media/m/banner-640.webp" alt="" fetchpriority="high" />',
+    )
   })
 
   it('serves media files', async () => {

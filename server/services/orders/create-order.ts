@@ -43,6 +43,7 @@ const productColumns = {
   isDiscount: products.isDiscount,
   isFront: products.isFront,
   imgList: products.imgList,
+  images: products.images,
   cnAlonePrice: products.cnAlonePrice,
   cnBatchPrice: products.cnBatchPrice,
   jpAlonePrice: products.jpAlonePrice,
@@ -246,7 +247,10 @@ export async function createOrder(tx: Db, input: CreateOrderInput): Promise<Orde
   // Answered from the rows just written, as loadOrder would read them back in this transaction.
   const answerLines = [...lineRows]
     .sort((a, b) => a.id - b.id)
-    .map((line) => toOrderLineDto(line, productById.get(line.productId)?.imgList[0] ?? null))
+    .map((line) => {
+      const product = productById.get(line.productId)
+      return toOrderLineDto(line, { imgUrl: product?.imgList[0] ?? null, image: product?.images[0] ?? null })
+    })
   return toOrderDto(order, answerLines, at)
 }
 

@@ -9,6 +9,7 @@ import {
   lateFee,
   packagingDeadline,
 } from '../../../src/domain/deadlines.ts'
+import type { MediaImageDto } from '../../../src/domain/media.ts'
 import { isOrderStatus, OrderStatus } from '../../../src/domain/order-status.ts'
 import type { OrderAddressDto, OrderDto, OrderLineDto } from '../../../src/domain/orders.ts'
 import { PaymentStatus } from '../../../src/domain/payment-status.ts'
@@ -106,15 +107,22 @@ export function toOrderDto(row: OrderRow, lines: OrderLineDto[], at: Date | unde
   }
 }
 
-/** An order line as the lists show it; `imgUrl` is its product's first picture. */
-export function toOrderLineDto(line: typeof orderLines.$inferSelect, imgUrl: string | null): OrderLineDto {
+/** A product's first picture: its plain URL, and the upload with its variants when it has one. */
+export interface LineCover {
+  imgUrl: string | null
+  image: MediaImageDto | null
+}
+
+/** An order line as the lists show it, with its product's first picture. */
+export function toOrderLineDto(line: typeof orderLines.$inferSelect, cover: LineCover): OrderLineDto {
   return {
     id: line.id,
     productId: line.productId,
     productName: line.productName,
     jpProductName: line.jpProductName,
     enProductName: line.enProductName,
-    imgUrl,
+    imgUrl: cover.imgUrl,
+    ...(cover.image ? { image: cover.image } : {}),
     barcode: line.barcode,
     productType: line.productType,
     basePrice: line.basePrice,
@@ -135,12 +143,17 @@ export async function linesOfOrders(
   const byOrder = new Map<number, OrderLineDto[]>(orderIds.map((id) => [id, []]))
   if (orderIds.length === 0) return byOrder
   const rows = await db
-    .select({ line: orderLines, imgUrl: sql<string | null>`${products.imgList}->>0` })
+    .select({
+      line: orderLines,
+      imgUrl: sql<string | null>`${products.imgList}->>0`,
+      // only the first: a line draws one small picture, a product may carry twenty
+      image: sql<MediaImageDto | null>`${products.images} -> 0`,
+    })
     .from(orderLines)
     .innerJoin(products, sql`${products.id} = ${orderLines.productId}`)
     .where(inArray(orderLines.orderId, [...orderIds]))
     .orderBy(asc(orderLines.orderId), asc(orderLines.id))
-  for (const { line, imgUrl } of rows) byOrder.get(line.orderId)?.push(toOrderLineDto(line, imgUrl))
+  for (const { line, ...cover } of rows) byOrder.get(line.orderId)?.push(toOrderLineDto(line, cover))
   return byOrder
 }
 

@@ -6,8 +6,8 @@ import { Notice } from '../../../components/ui/notice.tsx'
 import { pageHeader, pageStack, pageTitle } from '../../../components/ui/page-heading.ts'
 import { type BrandDto, brandNameIn } from '../../../domain/catalog.ts'
 import type { Language } from '../../../domain/language.ts'
-import { fallbackUrlOf } from '../../../domain/media.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
+import { MediaPicture } from '../../catalog/components/product-image.tsx'
 import { productSearchHref } from '../../catalog/search-link.ts'
 import { useDocumentTitle } from '../../catalog/use-document-title.ts'
 import { groupBrands, OTHER_GROUP } from '../brand-groups.ts'
@@ -131,10 +131,19 @@ export function BrandDirectoryPage({ brands }: { brands: BrandDto[] }) {
 
 function BrandTile({ brand, language }: { brand: BrandDto; language: Language }) {
   const productCount = brand.productCount
-  const logo = brand.logo ? fallbackUrlOf(brand.logo, 320) : undefined
   return (
     <HrefLink className={tile} href={productSearchHref({ brandId: brand.id })}>
-      {logo ? <img className={logoBox} src={logo} alt="" loading="lazy" width={48} height={48} /> : null}
+      {brand.logo ? (
+        <MediaPicture
+          className={logoBox}
+          image={brand.logo}
+          src=""
+          alt=""
+          sizes="48px"
+          width={48}
+          height={48}
+        />
+      ) : null}
       <span className={text}>
         <span className={name}>{brandNameIn(language, brand)}</span>
         <span className={count}>

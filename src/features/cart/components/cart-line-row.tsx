@@ -7,6 +7,7 @@ import { productNameIn } from '../../../domain/catalog.ts'
 import type { Language } from '../../../domain/language.ts'
 import { formatYen } from '../../../domain/price-display.ts'
 import type { ChargeRates } from '../../../domain/pricing.ts'
+import { MediaPicture } from '../../catalog/components/product-image.tsx'
 import { ProductTypeBadge } from '../../catalog/components/product-type-badge.tsx'
 import { lineQuantityRule, quoteCartLine, quoteCartUnit } from './cart-totals.ts'
 import { useSettledAmount } from './use-settled-amount.ts'
@@ -51,6 +52,8 @@ const imageBox = css({
   overflow: 'hidden',
 })
 const image = css({ width: '100%', height: '100%', objectFit: 'cover' })
+/** The cover's width in imageBox: the smallest variant serves it. */
+const LINE_IMAGE_SIZES = '72px'
 const greyed = css({ opacity: 0.55, filter: 'grayscale(1)' })
 const info = css({ display: 'flex', flexDirection: 'column', gap: '1', alignItems: 'flex-start' })
 const name = css({
@@ -166,7 +169,17 @@ export function CartLineRow({
         onChange={(event) => onSelect(event.target.checked)}
       />
       <div className={cx(imageBox, spanLeft, !line.orderable && greyed)}>
-        {cover ? <img className={image} src={cover} alt="" loading="lazy" width={72} height={72} /> : null}
+        {cover ? (
+          <MediaPicture
+            className={image}
+            image={line.images?.[0]}
+            src={cover}
+            alt=""
+            sizes={LINE_IMAGE_SIZES}
+            width={72}
+            height={72}
+          />
+        ) : null}
       </div>
       <div className={cx(rest, info)}>
         <span className={marks}>

@@ -13,7 +13,7 @@ import { setFavourite } from '../../favourites/api/set-favourite.ts'
 import { usePriceViewer } from '../use-price-viewer.ts'
 import { CardAddToCart } from './card-add-to-cart.tsx'
 import { PriceSlot } from './price-slot.tsx'
-import { ProductImage } from './product-image.tsx'
+import { type ImageLoad, MediaPicture } from './product-image.tsx'
 import { ProductTypeBadge } from './product-type-badge.tsx'
 
 // One link per card (the name), stretched over the whole card so the cover is clickable too
@@ -114,9 +114,19 @@ export interface ProductCardProps {
   onRemoved?: () => void
   /** More controls or facts at the foot of the card (the history's viewed time and remove button). */
   actions?: ReactNode
-  /** A card in the list's first row: its cover is the page's largest paint, so it loads at once. */
-  firstRow?: boolean
+  /** When its cover loads (see coverLoadInFirstGrid); lazy by default. */
+  coverLoad?: ImageLoad | undefined
 }
+
+/** Cards a phone shows before scrolling (two columns, two rows): their covers load at once. */
+const FIRST_SCREEN_CARDS = 4
+
+/**
+ * How the cover of a card in the page's first grid loads: the first card's is the page's largest paint
+ * (the only image a page fetches at high priority), the rest of the first screen at once, others lazily.
+ */
+export const coverLoadInFirstGrid = (index: number): ImageLoad =>
+  index === 0 ? 'lcp' : index < FIRST_SCREEN_CARDS ? 'eager' : 'lazy'
 
 /**
  * One product in a list (spec §2 'Product list card'): type label, cover, name in the active language,
@@ -129,7 +139,7 @@ export function ProductCard({
   basePath = '/product',
   onRemoved,
   actions,
-  firstRow = false,
+  coverLoad,
 }: ProductCardProps) {
   const viewer = usePriceViewer()
   const [favouriteRemoved, setFavouriteRemoved] = useState(false)
@@ -142,13 +152,13 @@ export function ProductCard({
     <article className={card} aria-label={title}>
       <div className={imageBox}>
         {cover ? (
-          <ProductImage
+          <MediaPicture
             className={image}
             image={product.images?.[0]}
             src={cover}
             alt=""
             sizes={CARD_IMAGE_SIZES}
-            priority={firstRow}
+            load={coverLoad}
           />
         ) : null}
         <span className={badgeSpot}>

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type KeyboardEvent, useId, useRef, useState } from 'react'
 import { css, cx } from '../../../../styled-system/css'
 import { GALLERY_IMAGE_SIZES, type MediaImageDto } from '../../../domain/media.ts'
-import { ProductImage } from './product-image.tsx'
+import { MediaPicture } from './product-image.tsx'
 
 const gallery = css({ display: 'flex', flexDirection: 'column', gap: '3', minWidth: '0' })
 const stage = css({
@@ -96,27 +96,27 @@ export function ProductGallery({
     <div className={gallery}>
       {count > 1 ? (
         <div className={stage} id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${shown}`}>
-          <ProductImage
+          <MediaPicture
             key={shown}
             className={mainImage}
             image={currentPicture}
             src={current}
             alt={t`${name}（第 ${position} 张，共 ${count} 张）`}
             sizes={GALLERY_IMAGE_SIZES}
-            priority={shown === 0}
+            load={shown === 0 ? 'lcp' : 'eager'}
             width={600}
             height={600}
           />
         </div>
       ) : (
         <div className={stage}>
-          <ProductImage
+          <MediaPicture
             className={mainImage}
             image={currentPicture}
             src={current}
             alt={name}
             sizes={GALLERY_IMAGE_SIZES}
-            priority
+            load="lcp"
             width={600}
             height={600}
           />
@@ -142,7 +142,7 @@ export function ProductGallery({
                 className={cx(thumb, index === shown && thumbSelected)}
                 onClick={() => setSelected(index)}
               >
-                <ProductImage
+                <MediaPicture
                   className={thumbImage}
                   image={pictures[index]}
                   src={images[index] ?? ''}

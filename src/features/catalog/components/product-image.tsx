@@ -1,17 +1,26 @@
 import type { SyntheticEvent } from 'react'
 import { fallbackUrlOf, MEDIA_FORMATS, type MediaImageDto, srcSetOf } from '../../../domain/media.ts'
 
-export interface ProductImageProps {
+/**
+ * When a picture loads: `lcp` is the page's largest paint (at once, ahead of everything; one per page),
+ * `eager` is in the first screen (at once, normal priority), `background` may be needed soon but is not
+ * on show (a carousel's hidden slides: at once, after everything else), `lazy` when scrolled near.
+ */
+export type ImageLoad = 'lcp' | 'eager' | 'background' | 'lazy'
+
+/** `fetchpriority` by load; the others keep the browser's own (auto). */
+const FETCH_PRIORITY: Partial<Record<ImageLoad, 'high' | 'low'>> = { lcp: 'high', background: 'low' }
+
+export interface MediaPictureProps {
   /** The uploaded picture with its variants, when there is one. */
-  image: MediaImageDto | undefined
-  /** The plain URL (imgList) drawn when there is no uploaded picture. */
+  image: MediaImageDto | null | undefined
+  /** The plain URL drawn when there is no uploaded picture. */
   src: string
   alt: string
   /** How wide the image is drawn, for the browser to choose a variant (`sizes`). */
   sizes: string
   className?: string | undefined
-  /** The page's largest paint: fetched at once and first. */
-  priority?: boolean
+  load?: ImageLoad | undefined
   /** Size of a plain image (its real one is unknown): reserves its box before it loads. */
   width?: number
   height?: number
@@ -23,27 +32,28 @@ const dropPlaceholder = (event: SyntheticEvent<HTMLImageElement>) => {
 }
 
 /**
- * A product picture: AVIF, else WebP, at the width the page draws it (`srcset`/`sizes`), the picture's
- * own width and height so nothing moves when it arrives, and its tiny blurred placeholder until then.
- * A product whose pictures come from elsewhere gets a plain `<img>`.
+ * A picture of the media pipeline (product covers, banners, cart and order lines): AVIF, else WebP, at
+ * the width the page draws it (`srcset`/`sizes`), the picture's own width and height so nothing moves
+ * when it arrives, and its tiny blurred placeholder until then. A picture from elsewhere gets a plain
+ * `<img>`. (The file keeps its first name: the build's chunk groups in vite.config.ts name it.)
  */
-export function ProductImage({
+export function MediaPicture({
   image,
   src,
   alt,
   sizes,
   className,
-  priority = false,
+  load = 'lazy',
   width = 300,
   height = 300,
-}: ProductImageProps) {
+}: MediaPictureProps) {
   const img = (
     <img
       className={className}
       src={(image && fallbackUrlOf(image)) || src}
       alt={alt}
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : 'auto'}
+      loading={load === 'lazy' ? 'lazy' : 'eager'}
+      fetchPriority={FETCH_PRIORITY[load]}
       width={image?.width ?? width}
       height={image?.height ?? height}
       style={image ? { backgroundImage: `url("${image.placeholder}")`, backgroundSize: 'cover' } : undefined}

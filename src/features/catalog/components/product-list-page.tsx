@@ -11,7 +11,7 @@ import type { ProductCardDto } from '../../../domain/catalog.ts'
 import type { Page } from '../../../domain/queries.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { usePageHref } from '../use-page-href.ts'
-import { ProductCard } from './product-card.tsx'
+import { coverLoadInFirstGrid, ProductCard } from './product-card.tsx'
 
 const count = css({ fontSize: 'sm', color: 'text.muted' })
 const firstPageLink = css({ textDecoration: 'underline', whiteSpace: 'nowrap' })
@@ -33,9 +33,6 @@ export interface ProductListPageProps<P extends ProductCardDto> {
  * A paged product list (hot, new, recommended, discounted, search, history): title, result count,
  * cards, and page links that change `pageNum` in the URL, so the page survives leaving and coming back.
  */
-/** Cards a phone shows before scrolling (two columns, two rows), whose covers load first. */
-const FIRST_ROW = 4
-
 export function ProductListPage<P extends ProductCardDto>(props: ProductListPageProps<P>) {
   const language = useLanguage()
   const router = useRouter()
@@ -80,7 +77,7 @@ export function ProductListPage<P extends ProductCardDto>(props: ProductListPage
           {list.map((product, index) => (
             <li key={product.id}>
               <ProductCard
-                firstRow={index < FIRST_ROW}
+                coverLoad={coverLoadInFirstGrid(index)}
                 product={product}
                 language={language}
                 basePath={props.basePath}

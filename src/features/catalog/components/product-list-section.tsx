@@ -5,7 +5,7 @@ import { HrefLink } from '../../../components/ui/href-link.tsx'
 import { productGrid } from '../../../components/ui/product-grid.ts'
 import type { ProductCardDto } from '../../../domain/catalog.ts'
 import type { Language } from '../../../domain/language.ts'
-import { ProductCard } from './product-card.tsx'
+import { coverLoadInFirstGrid, ProductCard } from './product-card.tsx'
 
 const section = css({ display: 'flex', flexDirection: 'column', gap: '3' })
 const heading = css({
@@ -46,6 +46,8 @@ export function ProductListSection(props: {
   basePath?: string
   /** Links to related lists, before the (More) link. */
   links?: ReactNode
+  /** The page's first grid of cards and nothing larger above it: its first cover is the largest paint. */
+  leadsPage?: boolean
 }) {
   if (props.products.length === 0) return null
   const headingId = `${props.id}-title`
@@ -71,9 +73,14 @@ export function ProductListSection(props: {
         </div>
       </div>
       <ul className={productGrid}>
-        {props.products.map((product) => (
+        {props.products.map((product, index) => (
           <li key={product.id}>
-            <ProductCard product={product} language={props.language} basePath={props.basePath} />
+            <ProductCard
+              product={product}
+              language={props.language}
+              basePath={props.basePath}
+              coverLoad={props.leadsPage ? coverLoadInFirstGrid(index) : undefined}
+            />
           </li>
         ))}
       </ul>

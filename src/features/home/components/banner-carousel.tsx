@@ -2,7 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type FocusEvent, useEffect, useState } from 'react'
 import { css, cx } from '../../../../styled-system/css'
 import type { BannerDto } from '../../../domain/catalog.ts'
+import { BANNER_IMAGE_SIZES } from '../../../domain/media.ts'
 import { useMediaQuery } from '../../../lib/use-media-query.ts'
+import { MediaPicture } from '../../catalog/components/product-image.tsx'
 
 /** Spec §9: the carousel moves on every 6000 ms. */
 export const CAROUSEL_INTERVAL_MS = 6000
@@ -98,15 +100,21 @@ const dot = css({
 })
 const srOnly = css({ srOnly: true })
 
-/** The first banner is the page's largest paint: fetched first; the others wait until shown. */
+/**
+ * The first banner is the page's largest paint: fetched first. The others load behind everything
+ * else, so a slide is there when the carousel moves to it (a hidden lazy image would wait until shown).
+ */
 function BannerImage({ banner, first }: { banner: BannerDto; first: boolean }) {
   return (
-    <img
+    <MediaPicture
       className={image}
+      image={banner.image}
       src={banner.imgUrl}
       alt={banner.name}
-      fetchPriority={first ? 'high' : 'auto'}
-      loading={first ? 'eager' : 'lazy'}
+      sizes={BANNER_IMAGE_SIZES}
+      load={first ? 'lcp' : 'background'}
+      width={1200}
+      height={320}
     />
   )
 }

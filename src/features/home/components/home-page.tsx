@@ -61,6 +61,11 @@ export function HomePage(props: { data: HomeData; language: Language; onRetry: (
   const products = useDeferredValue(data.products, NO_PRODUCTS)
   const noProducts =
     !data.productsFailed && Object.values(data.products).every((list: unknown[]) => list.length === 0)
+  // Without a banner the page's largest paint is the first card of the first list shown.
+  const leadingList =
+    data.banners.length > 0
+      ? undefined
+      : (['recommend', 'hot', 'fresh', 'discount'] as const).find((list) => products[list].length > 0)
   return (
     <div className={page}>
       {data.productsFailed ? <LoadFailed offline={data.offline} onRetry={props.onRetry} /> : null}
@@ -84,6 +89,7 @@ export function HomePage(props: { data: HomeData; language: Language; onRetry: (
         id="recommend"
         title={<Trans>推荐商品</Trans>}
         products={products.recommend}
+        leadsPage={leadingList === 'recommend'}
         language={language}
         moreHref="/product-recommend/list"
       />
@@ -91,6 +97,7 @@ export function HomePage(props: { data: HomeData; language: Language; onRetry: (
         id="hot"
         title={<Trans>热门商品</Trans>}
         products={products.hot}
+        leadsPage={leadingList === 'hot'}
         language={language}
         moreHref="/product-hot/list"
         links={
@@ -103,6 +110,7 @@ export function HomePage(props: { data: HomeData; language: Language; onRetry: (
         id="new"
         title={<Trans>新品上架</Trans>}
         products={products.fresh}
+        leadsPage={leadingList === 'fresh'}
         language={language}
         moreHref="/product-new/list"
       />
@@ -110,6 +118,7 @@ export function HomePage(props: { data: HomeData; language: Language; onRetry: (
         id="discount"
         title={<Trans>折扣商品</Trans>}
         products={products.discount}
+        leadsPage={leadingList === 'discount'}
         language={language}
         moreHref="/product-discount/list"
       />

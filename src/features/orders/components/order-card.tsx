@@ -7,6 +7,7 @@ import { OrderStatus } from '../../../domain/order-status.ts'
 import type { OrderDto } from '../../../domain/orders.ts'
 import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
+import { MediaPicture } from '../../catalog/components/product-image.tsx'
 import { dateTimeText } from '../order-text.ts'
 import { ChildOrdersToggle } from './child-orders.tsx'
 import { canPayBalance, PayBalanceLink } from './deadline-banners.tsx'
@@ -163,11 +164,12 @@ export function OrderCard({ order }: { order: OrderDto }) {
             return (
               <li key={orderLine.id} className={line}>
                 {orderLine.imgUrl ? (
-                  <img
+                  <MediaPicture
                     className={thumb}
+                    image={orderLine.image}
                     src={orderLine.imgUrl}
                     alt=""
-                    loading="lazy"
+                    sizes="48px"
                     width={48}
                     height={48}
                   />

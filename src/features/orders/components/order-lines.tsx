@@ -5,6 +5,7 @@ import { productNameIn } from '../../../domain/catalog.ts'
 import type { OrderLineDto } from '../../../domain/orders.ts'
 import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
+import { MediaPicture } from '../../catalog/components/product-image.tsx'
 
 const list = css({ display: 'flex', flexDirection: 'column', gap: '2' })
 const item = css({
@@ -51,7 +52,15 @@ export function OrderLines({ lines }: { lines: OrderLineDto[] }) {
         return (
           <li key={line.id} className={item}>
             {line.imgUrl ? (
-              <img className={image} src={line.imgUrl} alt="" loading="lazy" width={64} height={64} />
+              <MediaPicture
+                className={image}
+                image={line.image}
+                src={line.imgUrl}
+                alt=""
+                sizes="64px"
+                width={64}
+                height={64}
+              />
             ) : (
               <span className={image} aria-hidden="true" />
             )}
