@@ -3,7 +3,9 @@ import { defineConfig } from '@pandacss/dev'
 export default defineConfig({
   preflight: true,
   include: ['./src/**/*.{ts,tsx}'],
-  exclude: ['./src/sw/**'],
+  // The console's classes are not in a shopper's stylesheet: the console loads its own
+  // (panda.console.config.ts, scripts/console-css.ts).
+  exclude: ['./src/sw/**', './src/features/ops/**', './src/routes/ops.*'],
   jsxFramework: 'react',
   outdir: 'styled-system',
   // The app shell index.html draws before any script runs (header bar and a page skeleton), reused

@@ -9,11 +9,22 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { pwaManifest } from './pwa-manifest.ts'
+import { offlineShell } from './vite-offline-shell.ts'
 import { firstLoadChunks } from './vite-preload-deps.ts'
 
 const apiPort = process.env.DEV_API_PORT ?? '8787'
 // The console: its route files' split chunks and its rooms' pages.
-const preloadDeps = firstLoadChunks(/\/src\/boot\.tsx$/, /\/src\/(routes\/ops[./]|features\/ops\/)/)
+const BOOT_MODULE = /\/src\/boot\.tsx$/
+const CONSOLE_MODULES = /\/src\/(routes\/ops[./]|features\/ops\/)/
+const preloadDeps = firstLoadChunks(BOOT_MODULE, CONSOLE_MODULES)
+// What the service worker precaches (the shopper's shell) and what it warms later (never the console).
+const shell = offlineShell({
+  bootModule: BOOT_MODULE,
+  offlineViews: /\/src\/features\/shell\/offline\/offline-(page|badge)\.tsx$/,
+  notWarmed: new RegExp(`${CONSOLE_MODULES.source}|/src/routes/sandbox-pay[./]`),
+  // manifest.webmanifest: vite-plugin-pwa precaches it itself
+  publicFiles: ['favicon.svg'],
+})
 
 /**
  * Marks a finished build with `.build-stamp` in its folder: `npm start` (scripts/start.ts) rebuilds
@@ -61,6 +72,7 @@ export default defineConfig({
     }),
     react(),
     preloadDeps.plugin,
+    shell.plugin,
     // plugin-react 6 no longer runs Babel, so the lingui macros get their own transform
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
@@ -70,12 +82,15 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['favicon.svg'],
+      // the shell's public files are named in offlineShell; the install icons are the browser's to fetch
+      includeManifestIcons: false,
       manifest: pwaManifest,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
         // the install dialog's screenshots and the shortcut icons are fetched by the browser itself
         globIgnores: ['**/node_modules/**/*', 'screenshots/**', 'shortcuts/**'],
+        // of those, only the shell; the rest is cached when used or warmed (src/sw/page-code.ts)
+        manifestTransforms: [shell.manifestTransform],
       },
       devOptions: { enabled: false },
     }),

@@ -2,9 +2,11 @@
  * `npm run dev`: the API (restarted by node --watch when server code changes) and the Vite dev
  * server with hot reload, which proxies /api and /media to it. Ctrl-C stops both.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 
 const apiPort = process.env.DEV_API_PORT ?? '8787'
+// The console's stylesheet is generated, not watched: restart after adding console styles.
+execFileSync(process.execPath, ['scripts/console-css.ts'], { stdio: 'inherit' })
 const children: ChildProcess[] = [
   spawn(process.execPath, ['--watch-path=server', '--watch-path=src/domain', 'server/index.ts'], {
     stdio: 'inherit',

@@ -69,3 +69,16 @@ export function tokenOwnerOf(token: string): TokenOwner | undefined {
   const prices = Number.isInteger(role) ? `-r${role}` : ''
   return { owner: `${kind}-${sub}${prices}`, session: sid }
 }
+
+/** The app's own code beyond the precached shell: chunks cached when first used or warmed. */
+export const PAGE_CODE_CACHE = 'page-code'
+
+/** Where the build lists the chunks to warm and each page's files (vite-offline-shell.ts). */
+export const OFFLINE_PAGES_URL = '/offline-pages.json'
+
+/**
+ * The page asks the worker, once it controls the page, to keep the code it loaded before (`urls`),
+ * then, once the network is idle, to warm the rest of the shopper's pages. The worker answers on the
+ * message's port when it is done.
+ */
+export type PageCodeMessage = { type: 'ADOPT_PAGE_CODE'; urls: string[] } | { type: 'WARM_PAGE_CODE' }

@@ -7,13 +7,14 @@ import { CacheFirst } from 'workbox-strategies'
 import { registerApiRoutes } from './api-routes.ts'
 import { LEGACY_PRIVATE_CACHES, SESSIONS_ENDED, type SessionsEndedMessage } from './cache-names.ts'
 import { endSessions } from './ended-sessions.ts'
+import { handlePageCodeMessage, registerPageCodeRoute } from './page-code.ts'
 import { openNotificationTarget, showPushNotification } from './push-handlers.ts'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>
 }
 
-// The app shell and hashed assets: precached, old revisions removed.
+// The shopper's shell (vite-offline-shell.ts): precached, old revisions removed.
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
@@ -25,6 +26,9 @@ registerRoute(
 )
 
 registerApiRoutes()
+
+// Every other chunk: cached when a page first uses it, or warmed once the network is idle.
+registerPageCodeRoute()
 
 // Product images: cache-first with a bound on count and age (public, so the bookkeeping may be too).
 registerRoute(
@@ -55,6 +59,7 @@ self.addEventListener('message', (event) => {
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting()
   // The page wiped a shopper's caches (logout, 9004/9005, another account).
   if (data?.type === SESSIONS_ENDED) event.waitUntil(endSessions(data as SessionsEndedMessage))
+  handlePageCodeMessage(event)
 })
 
 // Reminders by Web Push: show each one; a click opens the page that settles it.

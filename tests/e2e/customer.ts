@@ -90,9 +90,41 @@ export async function customerPage(
 
 /** Resolves when the service worker controls the page (so API answers are cached from now on). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 15_000,
+  // A worker controls the page and holds every piece of the app the page loaded (those loaded before it
+  // took control are handed to it just after): a reload offline now opens this page.
+  await pollPage(page, 15_000, 'a worker to control the page and hold its code', async () => {
+    if (!navigator.serviceWorker?.controller) return false
+    const code = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => new URL(name).pathname.startsWith('/assets/'))
+    const held = await Promise.all(code.map((url) => caches.match(url)))
+    return held.every(Boolean)
   })
+}
+
+/**
+ * Waits until the worker has warmed the shopper's pages: the build's list is saved and every chunk it
+ * names is cached (the page asks for it once the network is quiet).
+ */
+export async function waitForWarmPages(page: Page): Promise<void> {
+  await pollPage(page, 45_000, 'the worker to warm every page', async () => {
+    const listed = await caches.match('/offline-pages.json')
+    if (!listed) return false
+    const { warm } = (await listed.json()) as { warm: string[] }
+    const held = await Promise.all(warm.map((url) => caches.match(url)))
+    return held.every(Boolean)
+  })
+}
+
+/** Evaluates an async check in the page every 250 ms until it gives true; fails after `timeoutMs`. */
+async function pollPage(page: Page, timeoutMs: number, what: string, check: () => Promise<boolean>) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (await page.evaluate(check).catch(() => false)) return
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
 }
 
 /**

@@ -7,7 +7,13 @@ import { formatYen, priceColumnFor, SIGN_UP_ROLE } from '../../src/domain/price-
 import type { Page as ListPage } from '../../src/domain/queries.ts'
 import { screenshotPath } from './browser.ts'
 import { translated } from './catalog-text.ts'
-import { type Customer, customerPage, signUpCustomer, waitForServiceWorker } from './customer.ts'
+import {
+  type Customer,
+  customerPage,
+  signUpCustomer,
+  waitForServiceWorker,
+  waitForWarmPages,
+} from './customer.ts'
 import { type RunningShop, startShop } from './shop.ts'
 
 const WAIT = { timeout: 15_000 }
@@ -32,6 +38,7 @@ async function expectOfflinePage(page: Page): Promise<void> {
   assert.deepEqual(await offlineLinks(page), [
     [ja('首页'), '/'],
     [ja('购物车'), '/cart/list'],
+    [ja('我的订单'), '/order-list/list'],
     [ja('我的收藏'), '/collect/list'],
     [ja('浏览记录'), '/product-history/list'],
     [ja('个人信息'), '/userinfo'],
@@ -151,6 +158,8 @@ describe('offline in Japanese: pages seen before open again, the others show the
     }
     const indicator = page.getByTestId('offline-indicator')
     assert.equal(await indicator.textContent(), '', 'no indicator while online')
+    // the pages not opened above are warmed once the network is quiet
+    await waitForWarmPages(page)
 
     await context.setOffline(true)
     try {
@@ -180,7 +189,7 @@ describe('offline in Japanese: pages seen before open again, the others show the
       await page.goto(shop.url('/product-new/list'))
       await expectOfflinePage(page)
       // a link of the offline page leads to a page that works offline
-      await page.getByRole('link', { name: ja('购物车'), exact: true }).click()
+      await page.getByTestId('offline-page').getByRole('link', { name: ja('购物车'), exact: true }).click()
       await page
         .getByRole('spinbutton', {
           name: ja('数量：{title}').replace('{title}', productNameIn('ja', inCart)),

@@ -26,8 +26,11 @@ class FakeWorker extends EventTarget {
     this.state = state
     this.dispatchEvent(new Event('statechange'))
   }
-  postMessage(message: unknown) {
+  /** Takes the message; answers on its port, as the app's worker does once it has done the work. */
+  postMessage(message: unknown, transfer?: Transferable[]) {
     this.posted.push(message)
+    const port = transfer?.[0]
+    if (port instanceof MessagePort) port.postMessage(true)
   }
 }
 
@@ -43,6 +46,12 @@ class FakeBrowser {
     return Promise.resolve()
   }
   reloads = 0
+  /** The network falls quiet when a test says so (`quiet()`): only then may the worker warm pages. */
+  private becomeQuiet: () => void = () => {}
+  private readonly quietNetwork = new Promise<void>((resolve) => {
+    this.becomeQuiet = resolve
+  })
+  quiet = () => act(async () => this.becomeQuiet())
   registered: { url: string; scope?: string }[] = []
   readonly registration = Object.assign(new EventTarget(), {
     waiting: null as FakeWorker | null,
@@ -59,7 +68,12 @@ class FakeBrowser {
 
   /** The app's updates, on this browser. */
   updatesOf(): ServiceWorkerUpdates {
-    return createServiceWorkerUpdates({ url: SCRIPT_URL, scope: '/', reload: () => (this.reloads += 1) })
+    return createServiceWorkerUpdates({
+      url: SCRIPT_URL,
+      scope: '/',
+      reload: () => (this.reloads += 1),
+      networkIdle: () => this.quietNetwork,
+    })
   }
 
   /** A new version is found and installs; it waits if an older version controls a page, else activates. */
@@ -83,6 +97,7 @@ class FakeBrowser {
 let browser: FakeBrowser
 
 beforeEach(async () => {
+  localStorage.clear()
   await activateLanguage('zhCn')
   browser = new FakeBrowser()
   Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: browser.container })
@@ -132,14 +147,47 @@ describe('registering the service worker', () => {
     expect(screen.queryByRole('status')).toBeNull()
   })
 
-  it('says the app now opens offline once its first version has installed, until dismissed', async () => {
+  it('says the app opens offline once its first version controls the page and keeps the code it loaded, then warms the rest when quiet', async () => {
     await renderUpdates()
-    await browser.install(new FakeWorker('installing'), { waits: false })
+    const first = new FakeWorker('installing')
+    await browser.install(first, { waits: false })
     await waitingSettles()
+    // installed but not yet in control: too early to say so
+    expect(screen.queryByRole('status')).toBeNull()
 
+    await act(async () => first.moveTo('activated'))
+    await browser.control(first)
     const notice = await screen.findByRole('status')
     expect(notice.textContent).toContain('已保存到本机，断网时也能打开。')
+    expect(first.posted).toEqual([{ type: 'ADOPT_PAGE_CODE', urls: expect.any(Array) }])
+
+    await browser.quiet()
+    await vi.waitFor(() => expect(first.posted.at(-1)).toEqual({ type: 'WARM_PAGE_CODE' }))
     fireEvent.click(screen.getByRole('button', { name: '知道了' }))
+    expect(screen.queryByRole('status')).toBeNull()
+  })
+
+  it('says it only once in this browser, even when the worker is installed again', async () => {
+    localStorage.setItem('yoyaku.offline-ready-told', '1')
+    await renderUpdates()
+    const again = new FakeWorker('installing')
+    await browser.install(again, { waits: false })
+    await act(async () => again.moveTo('activated'))
+    await browser.control(again)
+    await vi.waitFor(() =>
+      expect(again.posted).toEqual([{ type: 'ADOPT_PAGE_CODE', urls: expect.any(Array) }]),
+    )
+    await settle(50)
+    expect(screen.queryByRole('status')).toBeNull()
+  })
+
+  it('warms the pages of a page a worker already controls once the network is quiet, saying nothing', async () => {
+    const running = new FakeWorker('activated')
+    browser.container.controller = running
+    await renderUpdates()
+    expect(running.posted).toEqual([])
+    await browser.quiet()
+    await vi.waitFor(() => expect(running.posted).toEqual([{ type: 'WARM_PAGE_CODE' }]))
     expect(screen.queryByRole('status')).toBeNull()
   })
 })

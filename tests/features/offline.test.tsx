@@ -1,9 +1,7 @@
-import { I18nProvider } from '@lingui/react'
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { OfflineIndicator } from '../../src/features/shell/offline/offline-indicator.tsx'
-import { activateLanguage, i18n } from '../../src/lib/i18n.ts'
+import { activateLanguage } from '../../src/lib/i18n.ts'
 import { currentToasts, dismissAllToasts } from '../../src/lib/toast.ts'
 import { failed, ok, pageOf, productCards, productDetail } from './support/catalog-fixtures.ts'
 import { server } from './support/msw-server.ts'
@@ -36,17 +34,18 @@ async function open(path: string) {
 describe('the offline indicator', () => {
   it('says so while offline, in the shopper’s language, and goes when the network is back', async () => {
     await activateLanguage('ja')
-    render(
-      <I18nProvider i18n={i18n}>
-        <OfflineIndicator />
-      </I18nProvider>,
-    )
+    server.use(http.get('*/api/mall/product/hotListPage', () => ok(pageOf(productCards(1, 3)))))
+    await open('/product-hot/list')
     const region = screen.getByTestId('offline-indicator')
     expect(region.getAttribute('role')).toBe('status')
     expect(region.textContent).toBe('')
 
     setOnline(false)
-    expect(region.textContent).toBe('オフラインです。この端末に保存した内容を表示しています')
+    expect(region.textContent).toContain('オフラインです。この端末に保存した内容を表示しています')
+    // and which pages open meanwhile: a visitor has home
+    const pages = within(region).getByRole('navigation', { name: '開けるページ：' })
+    expect((await within(pages).findByRole('link', { name: 'ホーム' })).getAttribute('href')).toBe('/')
+    expect(within(pages).getAllByRole('link')).toHaveLength(1)
 
     setOnline(true)
     expect(region.textContent).toBe('')
@@ -95,10 +94,53 @@ describe('a page that cannot load without the network', () => {
     expect(hrefs).toEqual([
       ['首页', '/'],
       ['购物车', '/cart/list'],
+      ['我的订单', '/order-list/list'],
       ['我的收藏', '/collect/list'],
       ['浏览记录', '/product-history/list'],
       ['个人信息', '/userinfo'],
     ])
+  })
+
+  it('lists only the pages whose code this device holds, once the worker has saved the list', async () => {
+    // The worker's cache as the page reads it: the build's list, and the files of two pages of it.
+    const held = new Map<string, Response>([
+      [
+        '/offline-pages.json',
+        Response.json({
+          warm: [],
+          pages: {
+            index: ['/assets/home.js'],
+            'cart.list': ['/assets/cart.js', '/assets/cart-lines.js'],
+            'order-list.list': ['/assets/orders.js'],
+            'collect.list': ['/assets/favourites.js'],
+            'product-history.list': ['/assets/history.js'],
+            userinfo: ['/assets/account.js'],
+          },
+        }),
+      ],
+      ['/assets/home.js', new Response('')],
+      ['/assets/cart.js', new Response('')],
+      ['/assets/cart-lines.js', new Response('')],
+      ['/assets/favourites.js', new Response('')],
+    ])
+    vi.stubGlobal('caches', { match: async (url: string) => held.get(url)?.clone() })
+    signIn()
+    server.use(
+      ...startupHandlers,
+      http.get('*/api/mall/user/checkToken', () => HttpResponse.error()),
+      http.get('*/api/mall/collect/list', () => HttpResponse.error()),
+    )
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    await open('/collect/list')
+
+    const nav = await main().findByRole('navigation', { name: '离线时可以查看' })
+    await waitFor(() => expect(within(nav).getAllByRole('link')).toHaveLength(3))
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/', '/cart/list', '/collect/list'])
+    vi.unstubAllGlobals()
   })
 
   it('keeps the server’s own failure apart: an error answer is no offline page', async () => {

@@ -6,6 +6,8 @@ import { Notice } from '../../../components/ui/notice.tsx'
 import { useSession } from '../../account/session/use-session.tsx'
 import { roomOf, roomsFor } from '../nav.ts'
 import { useOpsMe } from '../use-ops-me.ts'
+// the console's classes: not in a shopper's stylesheet (scripts/console-css.ts)
+import '../console.css'
 
 const frame = css({
   display: 'grid',

@@ -3,6 +3,8 @@ import { type ErrorComponentProps, Link } from '@tanstack/react-router'
 import { Notice } from '../../../components/ui/notice.tsx'
 import { RootError } from '../../shell/components/root-error.tsx'
 import { OperatorOnlyError } from '../guard.ts'
+// the console's classes: not in a shopper's stylesheet (scripts/console-css.ts)
+import '../console.css'
 
 /** /ops failed: a customer is told the console is not for them (never shown it); else the shop's error page. */
 export function OpsRouteError({ error }: Pick<ErrorComponentProps, 'error'>) {

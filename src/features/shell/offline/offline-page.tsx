@@ -1,9 +1,8 @@
 import { Trans } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { css } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
-import { readStoredToken } from '../../../lib/session-token.ts'
+import { OfflineDestinationLinks } from './offline-destinations.tsx'
 
 const box = css({
   display: 'flex',
@@ -45,9 +44,6 @@ export function OfflinePage(props: {
   /** 2 inside a page that has its own title (the cart's). */
   headingLevel?: 1 | 2
 }) {
-  // The stored token rather than the session hook keeps the session's code out of the catalog's
-  // shared chunk, where this page travels.
-  const signedIn = readStoredToken() !== null
   const Title = props.headingLevel === 2 ? 'h2' : 'h1'
   const LinksTitle = props.headingLevel === 2 ? 'h3' : 'h2'
   const { onRetry } = props
@@ -77,35 +73,7 @@ export function OfflinePage(props: {
           <Trans>离线时可以查看</Trans>
         </LinksTitle>
         <ul className={links}>
-          <li>
-            <Link className={link} to="/">
-              <Trans>首页</Trans>
-            </Link>
-          </li>
-          {signedIn ? (
-            <>
-              <li>
-                <Link className={link} to="/cart/list">
-                  <Trans>购物车</Trans>
-                </Link>
-              </li>
-              <li>
-                <Link className={link} to="/collect/list">
-                  <Trans>我的收藏</Trans>
-                </Link>
-              </li>
-              <li>
-                <Link className={link} to="/product-history/list">
-                  <Trans>浏览记录</Trans>
-                </Link>
-              </li>
-              <li>
-                <Link className={link} to="/userinfo">
-                  <Trans>个人信息</Trans>
-                </Link>
-              </li>
-            </>
-          ) : null}
+          <OfflineDestinationLinks linkClassName={link} />
         </ul>
       </nav>
       {onRetry ? (

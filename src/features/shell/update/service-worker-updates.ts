@@ -25,6 +25,8 @@ export interface ServiceWorkerOptions {
   scope: string
   /** How the page reloads into the new version (tests count the reloads). */
   reload?: () => void
+  /** Resolves once the network is quiet (page-code.ts's whenNetworkIdle; tests resolve it at once). */
+  networkIdle?: () => Promise<void>
 }
 
 /**
@@ -35,6 +37,7 @@ export function createServiceWorkerUpdates({
   url,
   scope,
   reload = () => window.location.reload(),
+  networkIdle,
 }: ServiceWorkerOptions): ServiceWorkerUpdates {
   const listeners = new Set<() => void>()
   let current: UpdateOffer | undefined
@@ -56,10 +59,6 @@ export function createServiceWorkerUpdates({
   }
 
   function listen(wb: Workbox): void {
-    wb.addEventListener('installed', (event) => {
-      // the first version this browser installs (nothing controlled the page when it loaded)
-      if (!event.isUpdate && !event.isExternal) tell('offline-ready')
-    })
     wb.addEventListener('waiting', () => {
       newVersionWaits = true
       tell('new-version')
@@ -84,9 +83,21 @@ export function createServiceWorkerUpdates({
       workbox = wb
       listen(wb)
       // register() waits for the load event: registering never competes with the page's own loading
+      const controlledAtStart = navigator.serviceWorker.controller !== null
       wb.register()
         .then((registration) => {
-          if (registration) watchForNewVersions(wb, registration)
+          if (!registration) return
+          watchForNewVersions(wb, registration)
+          // Keeping the pages' code for offline use, in a chunk of its own once the page has loaded.
+          void import('./page-code.ts')
+            .then((code) =>
+              code.keepPageCode(wb, {
+                controlledAtStart,
+                networkIdle,
+                onOfflineReady: () => tell('offline-ready'),
+              }),
+            )
+            .catch(() => {})
         })
         // no worker (private mode, blocked): the app works on without one
         .catch(() => {})
