@@ -5,6 +5,7 @@ import type {
   NamedRef,
   ProductCardDto,
   ProductDetailDto,
+  SearchPage,
   SeriesDto,
 } from '../../src/domain/catalog.ts'
 import type { Page } from '../../src/domain/queries.ts'
@@ -59,6 +60,9 @@ export const productCardAnswer = named(
 )
 export const productCardListAnswer = answerOf<ProductCardDto[]>()(v.array(productCardAnswer))
 export const productCardPageAnswer = answerOf<Page<ProductCardDto>>()(pageOf(productCardAnswer))
+export const searchPageAnswer = answerOf<SearchPage>()(
+  v.strictObject({ ...pageOf(productCardAnswer).entries, more: v.boolean() }),
+)
 
 export const namedRefAnswer = named(
   'NamedRef',

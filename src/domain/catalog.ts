@@ -2,6 +2,7 @@
 import type { Language } from './language.ts'
 import type { MediaImageDto } from './media.ts'
 import type { PriceColumn } from './price-display.ts'
+import type { Page } from './queries.ts'
 
 export interface CategoryNode {
   id: number
@@ -42,6 +43,14 @@ export interface ProductCardDto extends VisiblePrices {
   partnerOnly?: true
   /** Favourite id: present when the signed-in caller has this product in their favourites. */
   bid?: number
+}
+
+/**
+ * The search's answer: a page of cards, and `more` when more products match than the search ranks
+ * (`total` then counts the ranked ones, and the list says "more than").
+ */
+export interface SearchPage extends Page<ProductCardDto> {
+  more: boolean
 }
 
 export interface NamedRef {

@@ -5,7 +5,9 @@
  *
  * Part of `npm run bench`; also runs on its own (no build needed): `node tests/bench/search-latency.ts`.
  * PGlite by default; with SEARCH_BENCH_DATABASE_URL=postgres://… (a server where it may create a
- * database) it measures PostgreSQL in a throwaway database instead.
+ * database) it measures PostgreSQL in a throwaway database instead. SEARCH_BENCH_SIZES=320,1000000
+ * chooses the catalog sizes; SEARCH_BENCH_SEEDED_URL=postgres://…/db measures a database seeded
+ * before (README's million-product row: seeding it takes minutes, measuring it seconds).
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -90,6 +92,58 @@ async function growCatalog(target: DatabaseTarget, from: number, to: number): Pr
   }
 }
 
+/** Runs the server on the catalog as it is now and measures every search of the mix. */
+async function measureSearchMix(
+  serverEnv: Record<string, string>,
+  catalogSize: number,
+  { requests, warmUp }: { requests: number; warmUp: number },
+): Promise<SearchLatency[]> {
+  const results: SearchLatency[] = []
+  const run = runServer(serverEnv)
+  const server = await run.started
+  try {
+    for (const { label, query } of searchMix(catalogSize)) {
+      const path = `/api/mall/product/search?${new URLSearchParams({ ...query, language: 'zhCn' })}`
+      const latency = await measureLatency(server.baseUrl, path, { requests, warmUp })
+      const hits = await hitsOf(server.baseUrl, path)
+      results.push({ ...latency, label, catalogSize, hits })
+    }
+    return results
+  } finally {
+    await stopServer(server, run.exited)
+  }
+}
+
+/**
+ * The search mix on a PostgreSQL database already seeded (`npm run seed -- --products 1000000` with
+ * DATABASE_URL): growing a million products takes minutes, so it is done once and measured as often as
+ * needed. Nothing is written.
+ */
+export async function measureSeededPostgres(
+  url: string,
+  requests = 50,
+  warmUp = 5,
+): Promise<SearchLatencyReport> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  const counted = await client
+    .query<{ n: string }>('select count(*) as n from products')
+    .finally(() => client.end())
+  const dataDir = mkdtempSync(join(tmpdir(), 'yoyaku-search-bench-'))
+  try {
+    const serverEnv = {
+      DATA_DIR: dataDir,
+      STATIC_DIR: join(dataDir, 'no-build'),
+      MAIL_OUTBOX_DIR: join(dataDir, 'outbox'),
+      DATABASE_URL: url,
+    }
+    const results = await measureSearchMix(serverEnv, Number(counted.rows[0]?.n ?? 0), { requests, warmUp })
+    return { engine: 'postgres', results }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
 /**
  * Measures the search mix at each catalog size, smallest first. The catalog is seeded, then grown,
  * while the server is stopped (PGlite belongs to one process); the server is started on each size.
@@ -111,28 +165,17 @@ export async function measureSearchLatency(
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
   }
   const results: SearchLatency[] = []
-  /** Runs the server on the catalog as it is now and measures every search of the mix. */
-  async function measureMix(catalogSize: number) {
-    const run = runServer(serverEnv)
-    const server = await run.started
-    try {
-      for (const { label, query } of searchMix(catalogSize)) {
-        const path = `/api/mall/product/search?${new URLSearchParams({ ...query, language: 'zhCn' })}`
-        const latency = await measureLatency(server.baseUrl, path, { requests, warmUp })
-        const hits = await hitsOf(server.baseUrl, path)
-        results.push({ ...latency, label, catalogSize, hits })
-      }
-    } finally {
-      await stopServer(server, run.exited)
-    }
-  }
   const ascending = [...sizes].sort((a, b) => a - b)
   try {
     let catalogSize = 0
     for (const size of ascending) {
+      const growing = performance.now()
       await growCatalog(target, catalogSize, size)
+      console.log(
+        `search latency: grew the catalog to ${size} products in ${((performance.now() - growing) / 1000).toFixed(1)} s`,
+      )
       catalogSize = size
-      await measureMix(size)
+      results.push(...(await measureSearchMix(serverEnv, size, { requests, warmUp })))
     }
     return { engine: target.kind, results }
   } finally {
@@ -150,8 +193,14 @@ export function printSearchLatency(report: SearchLatencyReport): void {
   }
 }
 
-if (import.meta.main) {
+if (import.meta.main && process.env.SEARCH_BENCH_SEEDED_URL) {
+  printSearchLatency(await measureSeededPostgres(process.env.SEARCH_BENCH_SEEDED_URL))
+} else if (import.meta.main) {
+  const sizes = process.env.SEARCH_BENCH_SIZES?.split(',').map(Number)
   printSearchLatency(
-    await measureSearchLatency({ postgresAdminUrl: process.env.SEARCH_BENCH_DATABASE_URL || undefined }),
+    await measureSearchLatency({
+      postgresAdminUrl: process.env.SEARCH_BENCH_DATABASE_URL || undefined,
+      ...(sizes ? { sizes } : {}),
+    }),
   )
 }

@@ -161,6 +161,13 @@ describe('product search', () => {
     return servePagedList('product/search', answer)
   }
 
+  it('says "more than" when more products match than the search ranks', async () => {
+    serveSearch(() => ({ ...pageOf(productCards(1, 30), 500), more: true }))
+    await renderApp('/product-search/list?name=手办')
+    expect(await screen.findByText('超过 500 件商品')).toBeTruthy()
+    expect(screen.queryByText('共 500 件商品')).toBeNull()
+  })
+
   it('shows the filters in force and the result count, and sends them as the query', async () => {
     const heard = serveSearch()
     await renderApp('/product-search/list?name=艾琳&category=7&type=1&series=5')

@@ -48,7 +48,7 @@ describe.each(engines)('catalog lists on %s', (engine) => {
     for (const list of ['hotSeriesList', 'allSeries']) {
       expect((await t.getJson<Envelope<SeriesDto[]>>(`/api/mall/product/${list}`)).body.data).toEqual([])
     }
-    expect(await page('search')).toEqual({ list: [], total: 0, pageNum: 1, pageSize: 30 })
+    expect(await page('search')).toEqual({ list: [], total: 0, pageNum: 1, pageSize: 30, more: false })
   })
 
   it('returns the category tree in sort order with names in three languages', async () => {

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ProductCardDto } from '../../src/domain/catalog.ts'
-import type { Page } from '../../src/domain/queries.ts'
+import { PRODUCT_STATUS, products } from '../../server/db/schema.ts'
+import { SEARCH_RANKED_MAX } from '../../server/services/catalog/product-search.ts'
+import type { SearchPage } from '../../src/domain/catalog.ts'
 import type { Envelope } from '../../src/domain/result-code.ts'
 import {
   insertCategoryTree,
@@ -158,7 +160,7 @@ describe.each(engines)('product search on %s', (engine) => {
 
   async function search(query: Record<string, string>, headers: Record<string, string> = {}) {
     const params = new URLSearchParams(query)
-    const { status, body } = await t.getJson<Envelope<Page<ProductCardDto>>>(
+    const { status, body } = await t.getJson<Envelope<SearchPage>>(
       `/api/mall/product/search?${params}`,
       headers,
     )
@@ -247,7 +249,13 @@ describe.each(engines)('product search on %s', (engine) => {
   })
 
   it('answers an unknown category with an empty page, not an error', async () => {
-    expect(await search({ category: '999999' })).toEqual({ list: [], total: 0, pageNum: 1, pageSize: 30 })
+    expect(await search({ category: '999999' })).toEqual({
+      list: [],
+      total: 0,
+      pageNum: 1,
+      pageSize: 30,
+      more: false,
+    })
   })
 
   it('filters by series and by type', async () => {
@@ -286,6 +294,7 @@ describe.each(engines)('product search on %s', (engine) => {
       total,
       pageNum: pages + 1,
       pageSize: 3,
+      more: false,
     })
     const filtered = await search({ keywords: 'figure', pageNum: '2', pageSize: '1' })
     expect(filtered.total).toBe(2)
@@ -322,5 +331,88 @@ describe.each(engines)('product search on %s', (engine) => {
     }
     // A keyword of exactly 100 characters is still a search.
     expect(await found({ keywords: 'x'.repeat(100) })).toEqual([])
+  })
+})
+
+describe.each(engines)('search ranking and its bound on %s', (engine) => {
+  let t: TestApp
+
+  beforeAll(async () => {
+    t = await createTestApp(engine)
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  async function search(keywords: string, pageSize = 30, pageNum = 1) {
+    const params = new URLSearchParams({ keywords, pageSize: String(pageSize), pageNum: String(pageNum) })
+    const { status, body } = await t.getJson<Envelope<SearchPage>>(`/api/mall/product/search?${params}`)
+    expect(status, body.msg).toBe(200)
+    return body.data
+  }
+
+  it('puts exact codes first, then names beginning with the keywords, then other matches, newest first in each', async () => {
+    const [oldStart, containsOld, jpStart, code, containsNew] = await insertProducts(t.db, [
+      productRow({ productName: '星尘 立牌', jpProductName: null, enProductName: null }),
+      productRow({ productName: '限定 星尘 徽章', jpProductName: null, enProductName: null }),
+      productRow({ productName: '亚克力挂件', jpProductName: '星尘 アクリル', enProductName: null }),
+      productRow({ itemNo: '星尘', productName: '无关的名字', jpProductName: null, enProductName: null }),
+      productRow({ productName: '新款 星尘 抱枕', jpProductName: null, enProductName: null }),
+    ])
+    const page = await search('星尘')
+    expect(page.list.map((card) => card.id)).toEqual([
+      code?.id,
+      jpStart?.id,
+      oldStart?.id,
+      containsNew?.id,
+      containsOld?.id,
+    ])
+    expect(page).toMatchObject({ total: 5, more: false })
+    // Latin names rank the same way, whatever the case typed
+    const [containsLatin, startsLatin] = await insertProducts(t.db, [
+      productRow({ productName: '徽章', jpProductName: null, enProductName: 'Limited Nebula badge' }),
+      productRow({ productName: '挂件', jpProductName: null, enProductName: 'nebula charm' }),
+    ])
+    expect((await search('NEBULA')).list.map((card) => card.id)).toEqual([startsLatin?.id, containsLatin?.id])
+  })
+
+  it('follows every change of a product: renamed, taken off sale, deleted', async () => {
+    const [product] = await insertProducts(t.db, [
+      productRow({ productName: '旧名字 月光', jpProductName: null, enProductName: null }),
+    ])
+    expect((await search('月光')).total).toBe(1)
+    await t.db
+      .update(products)
+      .set({ productName: '新名字 日光' })
+      .where(eq(products.id, product?.id ?? 0))
+    expect((await search('月光')).total).toBe(0)
+    expect((await search('日光')).list.map((card) => card.id)).toEqual([product?.id])
+    await t.db
+      .update(products)
+      .set({ status: PRODUCT_STATUS.unavailable })
+      .where(eq(products.id, product?.id ?? 0))
+    expect((await search('日光')).total).toBe(0)
+    await t.db
+      .update(products)
+      .set({ status: PRODUCT_STATUS.onSale })
+      .where(eq(products.id, product?.id ?? 0))
+    expect((await search('日光')).total).toBe(1)
+    await t.db.delete(products).where(eq(products.id, product?.id ?? 0))
+    expect((await search('日光')).total).toBe(0)
+  })
+
+  it(`ranks the newest ${SEARCH_RANKED_MAX} name matches and says when more match`, async () => {
+    const rows = Array.from({ length: SEARCH_RANKED_MAX + 5 }, (_, index) =>
+      productRow({ productName: `常见词 商品 ${index}`, jpProductName: null, enProductName: null }),
+    )
+    const inserted = await insertProducts(t.db, rows)
+    const newest = inserted.map((row) => row.id).sort((a, b) => b - a)
+    const first = await search('常见词', 100)
+    expect(first).toMatchObject({ total: SEARCH_RANKED_MAX, more: true })
+    expect(first.list.map((card) => card.id)).toEqual(newest.slice(0, 100))
+    const last = await search('常见词', 100, SEARCH_RANKED_MAX / 100)
+    expect(last.list.map((card) => card.id)).toEqual(newest.slice(SEARCH_RANKED_MAX - 100, SEARCH_RANKED_MAX))
+    // a narrower search counts exactly again
+    expect(await search('常见词 商品 7')).toMatchObject({ more: false })
   })
 })

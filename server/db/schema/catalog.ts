@@ -172,3 +172,40 @@ export const products = pgTable(
     check('products_weight_check', sql`${t.weightG} is null or ${t.weightG} between 1 and 100000`),
   ],
 )
+
+/**
+ * What the shop's search reads: one narrow row per product (its filters and its three names, lower-
+ * cased, one per line), kept by a trigger on `products` (migration 0017), so every way a product is
+ * written (the console, the import, the seed) keeps it right. A search visits hundreds of rows; here
+ * they are ~150 bytes instead of a product's ~1.2 KB (descriptions, pictures), and its indexes are small.
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull(),
+    type: smallint('type').notNull(),
+    categoryId: integer('category_id'),
+    seriesId: integer('series_id'),
+    brandId: integer('brand_id'),
+    /** lower(product name) \n lower(Japanese name) \n lower(English name). */
+    names: text('names').notNull(),
+  },
+  (t) => [
+    // three characters and more: LIKE '%…%' through trigrams
+    index('product_search_names_trgm_idx').using('gin', sql`${t.names} gin_trgm_ops`),
+    // one or two: pg_trgm cannot index them; the characters can (see searchedCharacters)
+    index('product_search_chars_idx').using('gin', searchedCharacters(t.names)),
+  ],
+)
+
+/**
+ * The characters of the search's names, as the index holds them: a search of one or two characters
+ * asks for products holding them all. PostgreSQL uses an expression index only for the very same
+ * expression, so the search builds its condition with this function.
+ */
+export function searchedCharacters(names: AnyPgColumn | SQL): SQL {
+  return sql`regexp_split_to_array(${names}, '')`
+}

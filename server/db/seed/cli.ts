@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 import { createMediaStore } from '../../services/media/create-media-store.ts'
 import { loadEnvOrExit, openDatabaseOrExit } from '../../startup.ts'
 import { DEFAULT_DEMO_PRODUCTS, DEFAULT_DEMO_SEED } from './demo-catalog.ts'
-import { appendDemoProducts, seedDemoCatalog } from './seed.ts'
+import { appendDemoProducts, refreshCatalogStatistics, seedDemoCatalog } from './seed.ts'
 
 /**
  * `node server/db/seed/cli.ts [--products N] [--seed S]`: seeds an empty catalog with N demo products,
@@ -64,6 +64,7 @@ async function main(): Promise<void> {
       seed: options.seed,
       mediaStore: createMediaStore(env.media),
     })
+    if (seeded.seeded) await refreshCatalogStatistics(database.db)
     const outcome = seeded.seeded
       ? { verb: 'Seeded the demo catalog with', count: seeded.products }
       : {

@@ -6,6 +6,7 @@ import {
   productCardListAnswer,
   productCardPageAnswer,
   productDetailAnswer,
+  searchPageAnswer,
   seriesListAnswer,
   seriesPageAnswer,
 } from '../../answers/catalog.ts'
@@ -122,12 +123,14 @@ export const search = {
   path: '/mall/product/search',
   summary:
     'Search on-sale products: keywords match item number (any case), JAN code or box barcode exactly, ' +
-    'or any of the three names by substring, exact code hits first, then newest; ' +
+    'or any of the three names by substring; exact code hits first, then names beginning with the keywords, ' +
+    'then the other name matches, newest first within each; name matches are ranked among the newest 500 ' +
+    '(`more` says more match, `total` then counts the ranked ones); ' +
     'a parent category includes its children; brandId keeps one brand; paged with a total',
   tag: 'catalog',
   access: 'public',
   query: productListQuery,
-  returns: productCardPageAnswer,
+  returns: searchPageAnswer,
 } satisfies RouteContract
 
 export const details = {

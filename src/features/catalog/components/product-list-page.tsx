@@ -25,6 +25,8 @@ export interface ProductListPageProps<P extends ProductCardDto> {
   toolbar?: ReactNode
   /** Shown when the list has nothing at all; a 'no products here yet' notice by default. */
   empty?: ReactNode
+  /** The result count, when it says more than "N products" (the search's "more than N"). */
+  count?: ReactNode
   /** Extra controls on each card (the history's viewed time and remove button). */
   cardActions?: (product: P) => ReactNode
 }
@@ -48,7 +50,7 @@ export function ProductListPage<P extends ProductCardDto>(props: ProductListPage
           {props.title}
         </h1>
         <p className={count} aria-live="polite">
-          <Trans>共 {total} 件商品</Trans>
+          {props.count ?? <Trans>共 {total} 件商品</Trans>}
         </p>
       </div>
       {props.toolbar}

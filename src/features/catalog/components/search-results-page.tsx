@@ -1,8 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useLoaderData } from '@tanstack/react-router'
 import { Notice } from '../../../components/ui/notice.tsx'
-import type { BrandDto, ProductCardDto, SeriesDto } from '../../../domain/catalog.ts'
-import type { Page } from '../../../domain/queries.ts'
+import type { BrandDto, SearchPage, SeriesDto } from '../../../domain/catalog.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { ProductListPage } from './product-list-page.tsx'
 import { type SearchFilters, SearchFiltersPanel } from './search-filters.tsx'
@@ -12,13 +11,14 @@ import { type SearchFilters, SearchFiltersPanel } from './search-filters.tsx'
  * cards. No filter at all lists every product.
  */
 export function SearchResultsPage(props: {
-  page: Page<ProductCardDto>
+  page: SearchPage
   filters: SearchFilters
   series: SeriesDto | undefined
   brand: BrandDto | undefined
   onFiltersChange: (next: SearchFilters) => void
 }) {
   const language = useLanguage()
+  const { more, total } = props.page
   // The category tree the shell loaded once for its navigation.
   const categories = useLoaderData({ from: '__root__', select: (data) => data.categories })
   return (
@@ -26,6 +26,7 @@ export function SearchResultsPage(props: {
       title={<Trans>商品搜索</Trans>}
       page={props.page}
       basePath="/product-search/product"
+      count={more ? <Trans>超过 {total} 件商品</Trans> : undefined}
       toolbar={
         <SearchFiltersPanel
           filters={props.filters}
