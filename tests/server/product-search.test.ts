@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PRODUCT_STATUS, products } from '../../server/db/schema.ts'
 import { SEARCH_RANKED_MAX } from '../../server/services/catalog/product-search.ts'
@@ -414,5 +414,34 @@ describe.each(engines)('search ranking and its bound on %s', (engine) => {
     expect(last.list.map((card) => card.id)).toEqual(newest.slice(SEARCH_RANKED_MAX - 100, SEARCH_RANKED_MAX))
     // a narrower search counts exactly again
     expect(await search('常见词 商品 7')).toMatchObject({ more: false })
+  })
+})
+
+describe.each(engines)('a one- or two-character search on a big catalog on %s', (engine) => {
+  let t: TestApp
+
+  beforeAll(async () => {
+    t = await createTestApp(engine)
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('finds the newest matches among recent products and the older ones through the characters index', async () => {
+    // 1,300 products all holding 雪 and 花, apart: the characters say "common", the pair is rare. The
+    // search reads the newest ~1,000 ids first, then looks for the rest among the older ones.
+    const names = Array.from({ length: 1300 }, (_, index) =>
+      index < 2 || index >= 1298 ? `雪花 挂件 ${index}` : `雪 的 花 挂件 ${index}`,
+    )
+    const inserted = await insertProducts(
+      t.db,
+      names.map((productName) => productRow({ productName, jpProductName: null, enProductName: null })),
+    )
+    await t.db.execute(sql`analyze product_search`)
+    const params = new URLSearchParams({ keywords: '雪花', pageSize: '30' })
+    const { body } = await t.getJson<Envelope<SearchPage>>(`/api/mall/product/search?${params}`)
+    const ids = inserted.map((row) => row.id)
+    expect(body.data.list.map((card) => card.id)).toEqual([ids[1299], ids[1298], ids[1], ids[0]])
+    expect(body.data).toMatchObject({ total: 4, more: false })
   })
 })
