@@ -38,7 +38,7 @@ export default defineConfig({
       whiteSpace: 'nowrap',
       textDecoration: 'none',
     },
-    '.shell-main': { maxWidth: '7xl', mx: 'auto', px: { base: '3', md: '4' }, py: '6', minHeight: '60vh' },
+    '.shell-main': { maxWidth: '7xl', mx: 'auto', px: { base: '3', md: '4' }, py: '6', minHeight: '100vh' },
     '.shell-block': {
       bg: 'gray.100',
       borderRadius: 'md',

@@ -14,7 +14,9 @@ import { OfflineIndicator } from '../features/shell/offline/offline-indicator.ts
 import { AppUpdates } from '../features/shell/update/app-updates.tsx'
 import { activateLanguage, currentLanguage, loadAllTexts } from '../lib/i18n.ts'
 
-const main = css({ maxWidth: '7xl', mx: 'auto', px: { base: '3', md: '4' }, py: '6', minHeight: '60vh' })
+// At least a screen high: the footer starts below the first screen, so a page whose content arrives
+// after its first paint (a cart, an order, fees) never pushes a visible footer down (layout shift).
+const main = css({ maxWidth: '7xl', mx: 'auto', px: { base: '3', md: '4' }, py: '6', minHeight: '100vh' })
 
 /**
  * The catalog's pages (home, lists, series, search, products, articles) need only the shell's texts;

@@ -196,12 +196,12 @@ describe('banner carousel', () => {
     expect(image.getAttribute('loading')).toBe('eager')
     expect(image.getAttribute('fetchpriority')).toBe('high')
 
-    // a seeded banner keeps its plain picture, fetched behind everything else so it is there when shown
+    // a seeded banner keeps its plain picture; a hidden slide waits until it is shown
     const hidden = screen.getAllByRole('img', { hidden: true }).filter((img) => img !== image)
     expect(hidden.map((img) => img.closest('picture'))).toEqual([null, null])
     expect(hidden.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
-      ['eager', 'low'],
-      ['eager', 'low'],
+      ['lazy', null],
+      ['lazy', null],
     ])
     expect(document.querySelectorAll('[fetchpriority="high"]')).toHaveLength(1)
   })

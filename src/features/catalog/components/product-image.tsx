@@ -3,13 +3,9 @@ import { fallbackUrlOf, MEDIA_FORMATS, type MediaImageDto, srcSetOf } from '../.
 
 /**
  * When a picture loads: `lcp` is the page's largest paint (at once, ahead of everything; one per page),
- * `eager` is in the first screen (at once, normal priority), `background` may be needed soon but is not
- * on show (a carousel's hidden slides: at once, after everything else), `lazy` when scrolled near.
+ * `eager` is in the first screen (at once, normal priority), `lazy` when scrolled near.
  */
-export type ImageLoad = 'lcp' | 'eager' | 'background' | 'lazy'
-
-/** `fetchpriority` by load; the others keep the browser's own (auto). */
-const FETCH_PRIORITY: Partial<Record<ImageLoad, 'high' | 'low'>> = { lcp: 'high', background: 'low' }
+export type ImageLoad = 'lcp' | 'eager' | 'lazy'
 
 export interface MediaPictureProps {
   /** The uploaded picture with its variants, when there is one. */
@@ -53,7 +49,7 @@ export function MediaPicture({
       src={(image && fallbackUrlOf(image)) || src}
       alt={alt}
       loading={load === 'lazy' ? 'lazy' : 'eager'}
-      fetchPriority={FETCH_PRIORITY[load]}
+      fetchPriority={load === 'lcp' ? 'high' : undefined}
       width={image?.width ?? width}
       height={image?.height ?? height}
       style={image ? { backgroundImage: `url("${image.placeholder}")`, backgroundSize: 'cover' } : undefined}
