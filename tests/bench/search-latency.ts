@@ -16,7 +16,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { type DatabaseTarget, openDatabase } from '../../server/db/client.ts'
 import { DEFAULT_DEMO_PRODUCTS, demoItemNo, demoJanCode } from '../../server/db/seed/demo-catalog.ts'
-import { appendDemoProducts, seedDemoCatalog } from '../../server/db/seed/seed.ts'
+import { appendDemoProducts, refreshCatalogStatistics, seedDemoCatalog } from '../../server/db/seed/seed.ts'
 import { runServer, stopServer } from '../support/server-process.ts'
 import { type Latency, measureLatency } from './api-latency.ts'
 
@@ -85,8 +85,11 @@ async function createScratchDatabase(adminUrl: string): Promise<{ url: string; d
 async function growCatalog(target: DatabaseTarget, from: number, to: number): Promise<void> {
   const database = await openDatabase(target)
   try {
-    if (from === 0) await seedDemoCatalog(database.db, { products: to })
-    else await appendDemoProducts(database.db, { products: to - from })
+    if (from === 0) {
+      await seedDemoCatalog(database.db, { products: to })
+      // as `npm run seed` does: a first search must not plan without statistics
+      await refreshCatalogStatistics(database.db)
+    } else await appendDemoProducts(database.db, { products: to - from })
   } finally {
     await database.close()
   }

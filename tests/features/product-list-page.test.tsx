@@ -162,10 +162,10 @@ describe('product search', () => {
   }
 
   it('says "more than" when more products match than the search ranks', async () => {
-    serveSearch(() => ({ ...pageOf(productCards(1, 30), 500), more: true }))
+    serveSearch(() => ({ ...pageOf(productCards(1, 30), 300), more: true }))
     await renderApp('/product-search/list?name=手办')
-    expect(await screen.findByText('超过 500 件商品')).toBeTruthy()
-    expect(screen.queryByText('共 500 件商品')).toBeNull()
+    expect(await screen.findByText('超过 300 件商品')).toBeTruthy()
+    expect(screen.queryByText('共 300 件商品')).toBeNull()
   })
 
   it('shows the filters in force and the result count, and sends them as the query', async () => {

@@ -124,7 +124,7 @@ export const search = {
   summary:
     'Search on-sale products: keywords match item number (any case), JAN code or box barcode exactly, ' +
     'or any of the three names by substring; exact code hits first, then names beginning with the keywords, ' +
-    'then the other name matches, newest first within each; name matches are ranked among the newest 500 ' +
+    'then the other name matches, newest first within each; name matches are ranked among the newest 300 ' +
     '(`more` says more match, `total` then counts the ranked ones); ' +
     'a parent category includes its children; brandId keeps one brand; paged with a total',
   tag: 'catalog',

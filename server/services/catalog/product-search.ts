@@ -73,7 +73,7 @@ export function nameMatch(keywords: string): SQL | undefined {
  * and a word in a quarter of all names matches 25,000 rows of 100,000: more than the search's budget
  * (20 ms at 100,000 products on PGlite) allows, for a number nobody pages through.
  */
-export const SEARCH_RANKED_MAX = 500
+export const SEARCH_RANKED_MAX = 300
 
 /** Does a name of `product_search` (lower-cased, one per line) contain the keywords: LIKE is the truth. */
 const namesContain = (keywords: string) => like(productSearch.names, containsPattern(keywords))
