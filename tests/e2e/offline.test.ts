@@ -189,7 +189,10 @@ describe('offline in Japanese: pages seen before open again, the others show the
       await page.goto(shop.url('/product-new/list'))
       await expectOfflinePage(page)
       // a link of the offline page leads to a page that works offline
-      await page.getByTestId('offline-page').getByRole('link', { name: ja('购物车'), exact: true }).click()
+      await page
+        .getByTestId('offline-page')
+        .getByRole('link', { name: ja('购物车'), exact: true })
+        .click()
       await page
         .getByRole('spinbutton', {
           name: ja('数量：{title}').replace('{title}', productNameIn('ja', inCart)),

@@ -42,7 +42,9 @@ describe('the offline indicator', () => {
 
     setOnline(false)
     // the badge's code arrives on first need (precached with the offline page)
-    expect(await within(region).findByText('オフラインです。この端末に保存した内容を表示しています')).toBeTruthy()
+    expect(
+      await within(region).findByText('オフラインです。この端末に保存した内容を表示しています'),
+    ).toBeTruthy()
     // and which pages open meanwhile: a visitor has home
     const pages = within(region).getByRole('navigation', { name: '開けるページ：' })
     expect((await within(pages).findByRole('link', { name: 'ホーム' })).getAttribute('href')).toBe('/')
