@@ -38,6 +38,8 @@ export default defineConfig({
       whiteSpace: 'nowrap',
       textDecoration: 'none',
     },
+    // the server's <picture> around a drawn image: the <img> sizes itself as a bare one would
+    '.shell-picture': { display: 'contents' },
     '.shell-main': { maxWidth: '7xl', mx: 'auto', px: { base: '3', md: '4' }, py: '6', minHeight: '100vh' },
     '.shell-block': {
       bg: 'gray.100',

@@ -100,7 +100,8 @@ function drawnImage(image: LargestImage, sizes: string, className: string, first
     const srcSet = srcSetOf(picture, format)
     return srcSet ? `<source type="image/${format}" srcset="${attribute(srcSet)}" sizes="${sizes}" />` : ''
   }).join('')
-  return `<picture style="display: contents">${sources}${tag}</picture>`
+  // a class, not a style attribute: the page's CSP (style-src 'self') refuses inline styles
+  return `<picture class="shell-picture">${sources}${tag}</picture>`
 }
 
 /**

@@ -141,6 +141,9 @@ describe('serving the built PWA', () => {
     expect(page).toContain(
       '<img class="shell-cover" src="/media/m/cover-640.webp" alt="" fetchpriority="high" />',
     )
+    // no style attribute: the page's CSP (style-src 'self') would refuse it and the browser log it
+    expect(page).toContain('<picture class="shell-picture">')
+    expect(page).not.toMatch(/\sstyle="/)
     // the hot list's first card draws it with the cards' sizes
     const list = await (await t.app.request('/product-hot/list')).text()
     expect(list).toContain(`imagesizes="${CARD_IMAGE_SIZES}"`)
