@@ -5,7 +5,7 @@ import { type ProductDetailDto, productNameIn } from '../../src/domain/catalog.t
 import type { Language } from '../../src/domain/language.ts'
 import { latestCodeFor } from '../server/support/outbox.ts'
 import { seriousViolations } from './axe.ts'
-import { screenshotPath } from './browser.ts'
+import { savingData, screenshotPath } from './browser.ts'
 import { translated } from './catalog-text.ts'
 import { type RunningShop, startShop } from './shop.ts'
 
@@ -34,7 +34,9 @@ describe('browsing the catalog in a real browser: home → list → product → 
   })
 
   async function openPage(language: Language, kind: keyof typeof VIEWPORTS): Promise<Page> {
-    const context = await shop.browser.newContext({ ...VIEWPORTS[kind], locale: BROWSER_LOCALE[language] })
+    const context = await savingData(
+      await shop.browser.newContext({ ...VIEWPORTS[kind], locale: BROWSER_LOCALE[language] }),
+    )
     contexts.push(context)
     // The shopper chose this language earlier: it is in storage before the app starts.
     await context.addInitScript((lang) => localStorage.setItem('localeLang', lang), language)

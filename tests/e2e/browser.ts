@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 
 const CANDIDATES = [
   '/usr/bin/chromium',
@@ -40,6 +40,19 @@ export function launchChrome(): Promise<Browser> {
       '--disable-sync',
     ],
   })
+}
+
+/**
+ * A device with Save-Data on: the shop then warms no other pages' code in the background
+ * (src/features/shell/update/page-code.ts). Browser tests open a fresh context at every step, and each
+ * would otherwise fetch every page's code while the test goes on (e2e 150 s slower, and three steps past
+ * their timeouts in CI); the tests about warming and offline pages leave it off.
+ */
+export async function savingData(context: BrowserContext): Promise<BrowserContext> {
+  await context.addInitScript(() => {
+    Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true } })
+  })
+  return context
 }
 
 /** Screenshots land in test-results/screenshots (git-ignored). */

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import type { AddressDto, AddressInput } from '../../src/domain/address.ts'
 import type { Language } from '../../src/domain/language.ts'
 import { latestCodeFor } from '../server/support/outbox.ts'
+import { savingData } from './browser.ts'
 import { translated } from './catalog-text.ts'
 import { OPERATOR, type RunningShop } from './shop.ts'
 
@@ -66,7 +67,7 @@ export async function customerPage(
   shop: RunningShop,
   customer: Customer,
   language: Language,
-  options: { phone?: boolean } = {},
+  options: { phone?: boolean; warmPages?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await shop.browser.newContext({
     ...(options.phone
@@ -74,6 +75,7 @@ export async function customerPage(
       : { viewport: { width: 1280, height: 900 } }),
     locale: BROWSER_LOCALE[language],
   })
+  if (!options.warmPages) await savingData(context)
   await context.addInitScript(
     ({ token, lang }) => {
       // only on the first load of this context: a later reload keeps what the app stored
@@ -166,10 +168,12 @@ export async function operatorPage(
   shop: RunningShop,
   language: Language = 'zhCn',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await shop.browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    locale: BROWSER_LOCALE[language],
-  })
+  const context = await savingData(
+    await shop.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: BROWSER_LOCALE[language],
+    }),
+  )
   await context.addInitScript((lang) => {
     if (!sessionStorage.getItem('e2e-started')) localStorage.setItem('localeLang', lang)
     sessionStorage.setItem('e2e-started', '1')
@@ -181,6 +185,7 @@ export async function operatorPage(
   await page
     .getByRole('button', { name: language === 'zhCn' ? '登录' : translated(language, '登录'), exact: true })
     .click()
-  await page.waitForURL((url) => url.pathname === '/ops/orders', { timeout: 15_000 })
+  // the console's first visit loads its chunks and its own stylesheet: room for a loaded CI machine
+  await page.waitForURL((url) => url.pathname === '/ops/orders', { timeout: 30_000 })
   return { context, page }
 }

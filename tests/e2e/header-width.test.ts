@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { BrowserContext, Page } from 'playwright-core'
 import type { Language } from '../../src/domain/language.ts'
+import { savingData } from './browser.ts'
 import { translated } from './catalog-text.ts'
 import { BROWSER_LOCALE, type Customer, customerPage, operatorPage, signUpCustomer } from './customer.ts'
 import { type RunningShop, startShop } from './shop.ts'
@@ -44,10 +45,12 @@ describe('the desktop header holds its search at every desktop width', () => {
       contexts.push(context)
       return page
     }
-    const context = await shop.browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      locale: BROWSER_LOCALE[language],
-    })
+    const context = await savingData(
+      await shop.browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        locale: BROWSER_LOCALE[language],
+      }),
+    )
     await context.addInitScript((lang) => localStorage.setItem('localeLang', lang), language)
     contexts.push(context)
     return context.newPage()

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { runServer, type StartedServer, stopServer } from '../support/server-process.ts'
-import { launchChrome, screenshotPath } from './browser.ts'
+import { launchChrome, savingData, screenshotPath } from './browser.ts'
 import { staticDir } from './shop.ts'
 
 interface HotProduct {
@@ -40,7 +40,9 @@ describe('home page in a real browser, served by the real server', () => {
     hot = ((await response.json()) as { data: HotProduct[] }).data
     assert.ok(hot.length > 0, 'the demo catalog has hot products')
     browser = await launchChrome()
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' })
+    context = await savingData(
+      await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' }),
+    )
     page = await context.newPage()
     page.on('console', (message) => {
       if (message.type() === 'error') pageErrors.push(message.text())

@@ -84,7 +84,8 @@ describe('offline in Japanese: pages seen before open again, the others show the
     const candidate = fresh.list.reverse().find((card) => !onHot.has(card.id))
     assert.ok(candidate, 'the new list has a product not on the hot list')
     unseen = candidate
-    ;({ context, page } = await customerPage(shop, customer, 'ja'))
+    // this test is about the pages warmed for offline use
+    ;({ context, page } = await customerPage(shop, customer, 'ja', { warmPages: true }))
   })
   after(async () => {
     await context?.close()

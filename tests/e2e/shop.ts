@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { runServer, type StartedServer, stopServer } from '../support/server-process.ts'
-import { launchChrome } from './browser.ts'
+import { launchChrome, savingData } from './browser.ts'
 
 export interface RunningShop {
   server: StartedServer
@@ -54,7 +54,9 @@ export async function startShop(options: {
   })
   const server = await run.started
   const browser = await launchChrome()
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: options.locale })
+  const context = await savingData(
+    await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: options.locale }),
+  )
   const page = await context.newPage()
   return {
     server,
