@@ -100,6 +100,15 @@ async function plannedRows(db: Db, query: SQL): Promise<number> {
  * hold fewer does the characters' index find the rest among the older ids (a rarer word than it
  * looked: few matches to visit).
  */
+/** The newest name matches under `where`, at most `take`, each saying whether a name begins with the keywords. */
+const newestNameMatches = (db: Db, keywords: string, where: SQL | undefined, take: number) =>
+  db
+    .select({ id: productSearch.productId, startsAName: sql<boolean>`${startsAName(keywords)}` })
+    .from(productSearch)
+    .where(where)
+    .orderBy(desc(productSearch.productId))
+    .limit(take)
+
 async function newestShortMatches(db: Db, keywords: string, filters: SQL[], limit: number) {
   const characters = [...new Set(keywords)]
   const [all, newest, ...holding] = await Promise.all([
@@ -112,13 +121,7 @@ async function newestShortMatches(db: Db, keywords: string, filters: SQL[], limi
   const atMost = Math.max(1, Math.min(...holding))
   const window = Math.ceil((2 * limit * all) / atMost)
   const newestId = newest[0]?.id ?? 0
-  const select = (where: SQL | undefined, take: number) =>
-    db
-      .select({ id: productSearch.productId, startsAName: sql<boolean>`${startsAName(keywords)}` })
-      .from(productSearch)
-      .where(where)
-      .orderBy(desc(productSearch.productId))
-      .limit(take)
+  const select = (where: SQL | undefined, take: number) => newestNameMatches(db, keywords, where, take)
   const byCharacters = and(...filters, namesContain(keywords), holdsCharacters(keywords))
   if (window >= all) return select(byCharacters, limit)
   const floor = newestId - window
@@ -162,12 +165,7 @@ async function searchByKeywords(
             .orderBy(desc(productSearch.productId)),
     ),
     [...lowered].length > 2
-      ? db
-          .select({ id: productSearch.productId, startsAName: sql<boolean>`${startsAName(lowered)}` })
-          .from(productSearch)
-          .where(and(...filters, namesContain(lowered)))
-          .orderBy(desc(productSearch.productId))
-          .limit(SEARCH_RANKED_MAX + 1)
+      ? newestNameMatches(db, lowered, and(...filters, namesContain(lowered)), SEARCH_RANKED_MAX + 1)
       : newestShortMatches(db, lowered, filters, SEARCH_RANKED_MAX + 1),
   ])
   const more = named.length > SEARCH_RANKED_MAX
