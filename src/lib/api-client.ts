@@ -102,13 +102,17 @@ function buildUrl(path: string, query: Record<string, QueryValue> = {}): string 
 interface InFlightCall {
   controller: AbortController
   /** Set when this client ended the call, so its rejection can be told apart from a network failure. */
-  endedBy: 'aborted' | 'timeout' | undefined
+  endedBy: 'aborted' | 'timeout' | 'superseded' | undefined
+  /** The identical call that replaced this one: this call's caller gets that call's outcome. */
+  successor?: InFlightCall
+  /** What the call resolves to (set as soon as it is sent). */
+  outcome?: Promise<unknown>
 }
 
 const inFlight = new Set<InFlightCall>()
 const inFlightByKey = new Map<string, InFlightCall>()
 
-function abortCall(call: InFlightCall, reason: 'aborted' | 'timeout'): void {
+function abortCall(call: InFlightCall, reason: NonNullable<InFlightCall['endedBy']>): void {
   call.endedBy ??= reason
   call.controller.abort()
 }
@@ -123,7 +127,10 @@ function track(key: string | undefined, options: ApiCallOptions): { call: InFlig
   const call: InFlightCall = { controller: new AbortController(), endedBy: undefined }
   if (key !== undefined) {
     const earlier = inFlightByKey.get(key)
-    if (earlier) abortCall(earlier, 'aborted')
+    if (earlier) {
+      earlier.successor = call
+      abortCall(earlier, 'superseded')
+    }
     inFlightByKey.set(key, call)
   }
   inFlight.add(call)
@@ -197,12 +204,31 @@ function report(failure: ApiFailure, notify: boolean): void {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
-async function call<T>(method: Method, path: string, body: unknown, options: ApiCallOptions): Promise<T> {
+/**
+ * Spec §9: an identical call (method, URL, query and body) made while one is in flight aborts the
+ * earlier request. Its caller is not left with a failure: it gets the answer of the call that replaced
+ * it, so a page whose data was asked for twice (a route loaded again as the session or the service
+ * worker changed) shows that data, not a cancelled load.
+ */
+function call<T>(method: Method, path: string, body: unknown, options: ApiCallOptions): Promise<T> {
   const url = buildUrl(path, options.query)
   const isUpload = body instanceof FormData
   // Uploads are never duplicates of each other: two files to the same path are two intents.
   const key = isUpload ? undefined : `${method} ${url} ${JSON.stringify(body) ?? ''}`
-  const { call: tracked, finish } = track(key, options)
+  const tracking = track(key, options)
+  const outcome = send<T>(method, url, body, options, tracking)
+  tracking.call.outcome = outcome
+  return outcome
+}
+
+async function send<T>(
+  method: Method,
+  url: string,
+  body: unknown,
+  options: ApiCallOptions,
+  { call: tracked, finish }: ReturnType<typeof track>,
+): Promise<T> {
+  const isUpload = body instanceof FormData
   const notify = options.systemNotify !== false
 
   let status: number
@@ -229,8 +255,11 @@ async function call<T>(method: Method, path: string, body: unknown, options: Api
     status = response.status
     envelope = parseEnvelope(await response.text())
   } catch {
+    if (tracked.endedBy === 'superseded' && tracked.successor?.outcome) {
+      return tracked.successor.outcome as Promise<T>
+    }
     const failure =
-      tracked.endedBy === 'aborted'
+      tracked.endedBy === 'aborted' || tracked.endedBy === 'superseded'
         ? new ApiFailure('aborted', 'Request cancelled')
         : new ApiFailure(tracked.endedBy === 'timeout' ? 'timeout' : 'network', noResponseMessage())
     report(failure, notify)

@@ -305,21 +305,39 @@ describe('api client: session codes', () => {
 })
 
 describe('api client: duplicate calls', () => {
-  it('aborts the earlier of two identical calls in flight, silently', async () => {
+  it('aborts the earlier of two identical calls in flight; both callers get the later answer, silently', async () => {
     // Slow enough that the earlier call is still in flight when the later one starts. (The earlier
     // one may be aborted before the mock server even sees it, so the answer cannot depend on order.)
+    let received = 0
     server.use(
       http.get('*/api/mall/product/search', async () => {
+        received += 1
+        const answer = received
         await delay(200)
-        return ok({ page: 1 })
+        return ok({ answer })
       }),
     )
-    const earlier = failureOf(apiGet('/mall/product/search', { pageNum: 1, keywords: 'miku' }))
+    const earlier = apiGet('/mall/product/search', { pageNum: 1, keywords: 'miku' })
     // Same call, query written in another order.
     const later = apiGet('/mall/product/search', { keywords: 'miku', pageNum: 1 })
-    expect((await earlier).kind).toBe('aborted')
-    expect(await later).toEqual({ page: 1 })
+    const laterAnswer = await later
+    expect(laterAnswer).toEqual({ answer: received })
+    expect(await earlier).toBe(laterAnswer)
     expect(toastsOnScreen()).toEqual([])
+  })
+
+  it('gives the earlier caller the later call’s failure, toasted once', async () => {
+    server.use(
+      http.get('*/api/mall/product/search', async () => {
+        await delay(100)
+        return HttpResponse.json({ code: 500, msg: 'Search is resting', data: null })
+      }),
+    )
+    const earlier = failureOf(apiGet('/mall/product/search', { keywords: 'miku' }))
+    const later = failureOf(apiGet('/mall/product/search', { keywords: 'miku' }))
+    expect((await earlier).message).toBe('Search is resting')
+    expect((await later).message).toBe('Search is resting')
+    expect(toastsOnScreen()).toEqual([{ tone: 'error', message: 'Search is resting', durationMs: 3000 }])
   })
 
   it('lets calls with another query or body run side by side', async () => {

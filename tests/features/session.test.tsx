@@ -79,4 +79,35 @@ describe('the session started by a login', () => {
     expect(heard).toEqual({ payInfo: 1, vipList: 1 })
     expect(localStorage.getItem('token')).toBe(tokenFor(CLAIMS))
   })
+
+  it('asks nothing of a shopper’s own for an operator: no cart, no addresses', async () => {
+    const asked: string[] = []
+    server.use(
+      http.get('*/api/mall/category/list', () => ok([])),
+      http.get('*/api/mall/product/hotList', () => ok([])),
+      http.get('*/api/mall/user/payInfo', () => ok(PAY_INFO)),
+      http.get('*/api/mall/vip/list', () => ok([])),
+      http.get('*/api/mall/cart/listCart', () => {
+        asked.push('cart')
+        return HttpResponse.json({ code: 403, msg: 'This account may not make this call', data: null })
+      }),
+      http.get('*/api/mall/address/list', () => {
+        asked.push('addresses')
+        return ok([])
+      }),
+      http.post('*/api/mall/user/login', () =>
+        HttpResponse.json(
+          { code: 200, msg: 'success', data: { redirectUrl: '/ops' } },
+          { headers: { token: tokenFor({ ...CLAIMS, kind: 'operator', role: null, sid: 'session-ops' }) } },
+        ),
+      ),
+    )
+    const { session } = await renderApp('/')
+    await logIn({ username: 'ops@example.com', password: 'Passw0rd!' })
+
+    await waitFor(() => expect(session.getSnapshot().matches({ signedIn: 'ready' })).toBe(true))
+    expect(session.getSnapshot().context.startupError).toBe(false)
+    expect(session.getSnapshot().context.startup.cartNumber).toBe(0)
+    expect(asked).toEqual([])
+  })
 })

@@ -59,7 +59,7 @@ async function fetchCharge(): Promise<ChargeSettings | null> {
   }
 }
 
-/** The header's cart count; an operator has no cart and a failed load shows none rather than a stale one. */
+/** The header's cart count; a failed load shows none rather than a stale one. */
 async function fetchCartNumber(): Promise<number> {
   try {
     return cartNumber(await listCart(currentLanguage(), quiet))
@@ -68,7 +68,7 @@ async function fetchCartNumber(): Promise<number> {
   }
 }
 
-/** How many addresses the shopper keeps (checkout asks for one); an operator has none. */
+/** How many addresses the shopper keeps (checkout asks for one). */
 async function fetchAddressCount(): Promise<number> {
   try {
     return (await listAddresses(quiet)).length
@@ -80,20 +80,6 @@ async function fetchAddressCount(): Promise<number> {
 async function fetchVipInfo(): Promise<VipInfo> {
   const [vipList, payInfo] = await Promise.all([getVipLevels(quiet), getPayInfo(quiet)])
   return { vipList, payInfo }
-}
-
-/**
- * One VIP-info fetch at a time. A login starts the startup loads and the VIP reload together; two
- * identical calls in flight would make the API client abort the first (spec §7), so they share one.
- */
-function sharedVipInfo(): () => Promise<VipInfo> {
-  let inFlight: Promise<VipInfo> | undefined
-  return () => {
-    inFlight ??= fetchVipInfo().finally(() => {
-      inFlight = undefined
-    })
-    return inFlight
-  }
 }
 
 /**
@@ -159,18 +145,19 @@ export interface SessionStartOptions {
  * any response renews it (or signs in, when it names another session), 9004 and 9005 end it.
  */
 export async function createSession(navigation: SessionNavigation, options: SessionStartOptions = {}) {
-  const loadVipInfo = sharedVipInfo()
   /**
    * The startup loads (spec §4 'Startup'): pay info, the VIP levels, the charge settings, the cart,
    * the address list and the badge counts (balances due, orders waiting for packaging, unpaid shipping
-   * fees); the extra-pay count joins this list with its own feature.
+   * fees); the extra-pay count joins this list with its own feature. An operator has no cart and no
+   * addresses: it is not asked for them (the server would refuse the cart).
    */
   const loadStartup = async ({ input }: { input: StartupLoadInput }): Promise<StartupData> => {
+    const shopper = readSessionClaims(input.token)?.kind !== 'operator'
     const [vipInfo, charge, cartCount, addressCount, badgeCounts] = await Promise.all([
-      loadVipInfo(),
+      fetchVipInfo(),
       fetchCharge(),
-      fetchCartNumber(),
-      fetchAddressCount(),
+      shopper ? fetchCartNumber() : 0,
+      shopper ? fetchAddressCount() : 0,
       loadBadgeCounts(input.token, input.current),
     ])
     return { ...EMPTY_STARTUP, ...vipInfo, charge, cartNumber: cartCount, addressCount, ...badgeCounts }
@@ -178,7 +165,7 @@ export async function createSession(navigation: SessionNavigation, options: Sess
   const machine = sessionMachine.provide({
     actors: {
       loadStartup: fromPromise(loadStartup),
-      loadVipInfo: fromPromise(loadVipInfo),
+      loadVipInfo: fromPromise(fetchVipInfo),
       signOut: fromPromise(async () => {
         // While the token still counts: this device stops getting the shopper's reminders. Its code
         // loads only now; it never fails and waits at most a few seconds.

@@ -98,7 +98,11 @@ export function keepPageCode(
     adopted = true
     const kept = await post(wb, { type: 'ADOPT_PAGE_CODE', urls: codeLoadedSoFar() })
     if (kept && firstTimeOfflineReady()) options.onOfflineReady()
-    await warmPageCodeLater(wb, networkIdle)
+    await networkIdle()
+    // again: a chunk whose download was under way when the worker took control reached neither the
+    // worker nor the first list (a resource is listed once it finishes); held ones cost a cache read
+    await post(wb, { type: 'ADOPT_PAGE_CODE', urls: codeLoadedSoFar() })
+    if (!savesData()) await post(wb, { type: 'WARM_PAGE_CODE' })
   }
   wb.addEventListener('controlling', (event) => {
     if (!event.isUpdate && !event.isExternal) void adopt()
