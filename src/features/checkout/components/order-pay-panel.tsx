@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { css } from '../../../../styled-system/css'
+import { css, cx } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
 import type { AddressDto } from '../../../domain/address.ts'
@@ -24,7 +24,14 @@ import { PayActions } from './pay-actions.tsx'
 import { PayCountdown } from './pay-countdown.tsx'
 import { PayLatchNotice } from './pay-latch-notice.tsx'
 import { PayMethodChoice } from './pay-method-choice.tsx'
-import { amountDue, amountList, payAlertText, payPanel, payPanelHeading } from './pay-panel-look.ts'
+import {
+  amountDue,
+  amountList,
+  payAlertText,
+  payPanel,
+  payPanelHeading,
+  payPanelLoading,
+} from './pay-panel-look.ts'
 import { PayProgress } from './pay-progress.tsx'
 
 const testNote = css({
@@ -120,7 +127,7 @@ export function OrderPayPanel(props: { orderId: number; onChanged?: () => void }
 
   if (loaded.kind === 'loading' || !snapshot) {
     return (
-      <section className={payPanel} aria-busy="true" aria-labelledby="pay-panel-title">
+      <section className={cx(payPanel, payPanelLoading)} aria-busy="true" aria-labelledby="pay-panel-title">
         <h2 id="pay-panel-title" className={payPanelHeading}>
           <Trans>付款</Trans>
         </h2>

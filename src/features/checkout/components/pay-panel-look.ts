@@ -13,6 +13,12 @@ export const payPanel = css({
   borderColor: 'border',
   borderRadius: 'md',
 })
+/**
+ * About the height of a ready panel (amounts, countdown, an address, three routes, the button), held
+ * while its code and data load: the page below it is already where it will stay. On a phone that is
+ * below the fold, so nothing in view moves when the panel arrives.
+ */
+export const payPanelLoading = css({ minHeight: { base: '52rem', md: '34rem' } })
 export const payPanelHeading = css({ fontSize: 'lg', fontWeight: 'semibold' })
 export const amountList = css({
   display: 'flex',

@@ -5,7 +5,7 @@ import type {
   ExtraPaymentSnapshot,
 } from '../../../../machines/extra-payment/extra-payment.machine.ts'
 import { isSelectable, selectAllIds } from '../../../../machines/extra-payment/extra-payment-types.ts'
-import { css } from '../../../../styled-system/css'
+import { css, cx } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
 import { pageHeader, pageStack, pageTitle } from '../../../components/ui/page-heading.ts'
@@ -13,6 +13,7 @@ import type { ExtraFeeDto } from '../../../domain/extras.ts'
 import { MAX_FEES_PER_PAYMENT } from '../../../domain/extras.ts'
 import { refreshBadgeCounts } from '../../account/session/badge-counts.ts'
 import { useDocumentTitle } from '../../catalog/use-document-title.ts'
+import { payPanelLoading } from '../../checkout/components/pay-panel-look.ts'
 import { useLiveRedirect } from '../../checkout/live-redirect.ts'
 import { usePayLatch } from '../../checkout/use-pay-latch.ts'
 import { useOnline } from '../../shell/offline/use-online.ts'
@@ -85,7 +86,7 @@ function UnpaidFees(props: {
   )
   if (!snapshot) {
     return (
-      <section className={section} aria-labelledby="extra-unpaid-title" aria-busy="true">
+      <section className={cx(section, payPanelLoading)} aria-labelledby="extra-unpaid-title" aria-busy="true">
         {title}
         <p className={muted} role="status">
           <Trans>正在读取额外费用…</Trans>
@@ -94,8 +95,13 @@ function UnpaidFees(props: {
     )
   }
 
+  // while the fees load, the room the list and the pay panel will take (the past fees stay put)
+  const loading = fees === null && !snapshot.matches('loadFailed') && !snapshot.matches('resumeOffline')
   return (
-    <section className={section} aria-labelledby="extra-unpaid-title">
+    <section
+      className={loading ? cx(section, payPanelLoading) : section}
+      aria-labelledby="extra-unpaid-title"
+    >
       {fees ? <ExtraFeeBanners fees={fees} /> : null}
       {title}
       <FlowNotices snapshot={snapshot} online={online} send={send} />

@@ -21,6 +21,7 @@ import {
   payMutedText,
   payPanel,
   payPanelHeading,
+  payPanelLoading,
 } from '../../checkout/components/pay-panel-look.ts'
 import { PayProgress } from '../../checkout/components/pay-progress.tsx'
 import { PointsField, usePointsHeld } from '../../checkout/components/points-field.tsx'
@@ -115,7 +116,7 @@ export function FinalPayPanel(props: { order: OrderDto; onChanged?: () => void }
   }
   if (!snapshot) {
     return (
-      <section className={payPanel} aria-busy="true" aria-labelledby="final-pay-title">
+      <section className={cx(payPanel, payPanelLoading)} aria-busy="true" aria-labelledby="final-pay-title">
         {title}
         <p className={payMutedText} role="status">
           <Trans>正在读取付款信息…</Trans>

@@ -9,6 +9,7 @@ import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { fullAddressIn, recipientNameIn } from '../../addresses/address-text.ts'
 import { useDocumentTitle } from '../../catalog/use-document-title.ts'
+import { PayPanelLoading } from '../../checkout/components/pay-panel-loading.tsx'
 import { PAY_BALANCE_ANCHOR } from '../../final-payment/pay-balance-anchor.ts'
 import { dateTimeText, orderAddressOf } from '../order-text.ts'
 import { ChildOrderList } from './child-orders.tsx'
@@ -124,13 +125,7 @@ export function OrderDetailPage({ order }: { order: OrderDetailDto }) {
       ) : null}
 
       {order.status === OrderStatus.waitPay ? (
-        <Suspense
-          fallback={
-            <p className={muted} role="status">
-              <Trans>正在加载支付方式…</Trans>
-            </p>
-          }
-        >
+        <Suspense fallback={<PayPanelLoading />}>
           <OrderPayPanel orderId={order.id} onChanged={() => void router.invalidate()} />
         </Suspense>
       ) : null}
@@ -138,13 +133,7 @@ export function OrderDetailPage({ order }: { order: OrderDetailDto }) {
       {order.status === OrderStatus.arrival ? (
         // the anchor is there before the panel's chunk: the list's "Pay balance" lands on it
         <div id={PAY_BALANCE_ANCHOR}>
-          <Suspense
-            fallback={
-              <p className={muted} role="status">
-                <Trans>正在加载支付方式…</Trans>
-              </p>
-            }
-          >
+          <Suspense fallback={<PayPanelLoading />}>
             <FinalPayPanel order={order} onChanged={() => void router.invalidate()} />
           </Suspense>
         </div>
