@@ -7,11 +7,11 @@ import { OrderStatus } from '../../../domain/order-status.ts'
 import type { OrderDto } from '../../../domain/orders.ts'
 import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
-import { MediaPicture } from '../../catalog/components/product-image.tsx'
 import { dateTimeText } from '../order-text.ts'
 import { ChildOrdersToggle } from './child-orders.tsx'
 import { canPayBalance, PayBalanceLink } from './deadline-banners.tsx'
 import { OrderDeadlines } from './order-deadlines.tsx'
+import { OrderLineThumb } from './order-line-thumb.tsx'
 import { OrderStatusBadge } from './status-badge.tsx'
 
 const card = css({
@@ -163,19 +163,7 @@ export function OrderCard({ order }: { order: OrderDto }) {
             const name = productNameIn(language, orderLine)
             return (
               <li key={orderLine.id} className={line}>
-                {orderLine.imgUrl ? (
-                  <MediaPicture
-                    className={thumb}
-                    image={orderLine.image}
-                    src={orderLine.imgUrl}
-                    alt=""
-                    sizes="48px"
-                    width={48}
-                    height={48}
-                  />
-                ) : (
-                  <span className={thumb} aria-hidden="true" />
-                )}
+                <OrderLineThumb line={orderLine} size={48} className={thumb} />
                 <Link
                   className={lineName}
                   to="/order-list/product/$id"

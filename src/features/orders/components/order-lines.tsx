@@ -5,7 +5,7 @@ import { productNameIn } from '../../../domain/catalog.ts'
 import type { OrderLineDto } from '../../../domain/orders.ts'
 import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
-import { MediaPicture } from '../../catalog/components/product-image.tsx'
+import { OrderLineThumb } from './order-line-thumb.tsx'
 
 const list = css({ display: 'flex', flexDirection: 'column', gap: '2' })
 const item = css({
@@ -51,19 +51,7 @@ export function OrderLines({ lines }: { lines: OrderLineDto[] }) {
         const code = line.barcode
         return (
           <li key={line.id} className={item}>
-            {line.imgUrl ? (
-              <MediaPicture
-                className={image}
-                image={line.image}
-                src={line.imgUrl}
-                alt=""
-                sizes="64px"
-                width={64}
-                height={64}
-              />
-            ) : (
-              <span className={image} aria-hidden="true" />
-            )}
+            <OrderLineThumb line={line} size={64} className={image} />
             <div>
               <Link className={name} to="/product/$id" params={{ id: String(line.productId) }}>
                 {productNameIn(language, line)}
