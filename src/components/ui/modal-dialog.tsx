@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react'
+import { type KeyboardEvent, type ReactNode, type RefObject, useId, useLayoutEffect, useRef } from 'react'
 import { css, cx } from '../../../styled-system/css'
 import { firstFocusableIn, trapTab } from './focus-trap.ts'
 
@@ -81,8 +81,9 @@ export function ModalDialog(props: ModalDialogProps) {
   const dialogRef = useRef<HTMLDivElement>(null)
   const { initialFocus } = props
 
-  // Runs once per opening: a ref object keeps its identity.
-  useEffect(() => {
+  // Runs once per opening (a ref object keeps its identity), in the commit that shows the dialog:
+  // focus is inside before the first paint and before anything else can see the dialog.
+  useLayoutEffect(() => {
     const previous = document.activeElement
     const focusStart = () => (initialFocus?.current ?? firstFocusableIn(dialogRef.current))?.focus()
     focusStart()
