@@ -10,6 +10,7 @@ import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { pwaManifest } from './pwa-manifest.ts'
 import { offlineShell } from './vite-offline-shell.ts'
+import { precompressAssets } from './vite-precompress.ts'
 import { firstLoadChunks } from './vite-preload-deps.ts'
 
 const apiPort = process.env.DEV_API_PORT ?? '8787'
@@ -94,6 +95,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompressAssets(),
     buildStamp(),
   ],
   resolve: {

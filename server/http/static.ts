@@ -211,7 +211,9 @@ export function mountStatic<E extends Env>(
 
   const built = existsSync(join(staticDir, 'index.html'))
   if (built) {
-    const files = withCacheControl(serveStatic<E>({ root: staticDir }), cacheControlFor)
+    // The build writes brotli and gzip copies of its hashed assets (vite.config.ts): the smallest the
+    // client accepts is sent as it is, with no compression per request.
+    const files = withCacheControl(serveStatic<E>({ root: staticDir, precompressed: true }), cacheControlFor)
     // Only files: the shell (`/`, `/index.html`, every client route) is answered below, with its preload.
     app.use('*', (c, next) => (isApi(c.req.path) || !looksLikeFile(c.req.path) ? next() : files(c, next)))
   }

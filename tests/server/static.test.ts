@@ -1,11 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { banners, media } from '../../server/db/schema.ts'
 import { BANNER_IMAGE_SIZES, CARD_IMAGE_SIZES, GALLERY_IMAGE_SIZES } from '../../src/domain/media.ts'
 import { insertProducts, productRow } from './support/catalog-fixture.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
+
+/** An asset the build compressed ahead (brotli and gzip copies beside it). */
+const PACKED_SOURCE = `export const texts = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `text ${i}`))}`
 
 describe('serving the built PWA', () => {
   let t: TestApp
@@ -22,6 +26,9 @@ describe('serving the built PWA', () => {
     writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})')
     writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Yoyaku"}')
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
+    writeFileSync(join(dist, 'assets', 'route-def456.js'), PACKED_SOURCE)
+    writeFileSync(join(dist, 'assets', 'route-def456.js.br'), brotliCompressSync(PACKED_SOURCE))
+    writeFileSync(join(dist, 'assets', 'route-def456.js.gz'), gzipSync(PACKED_SOURCE))
     writeFileSync(join(dist, 'icon-192.png'), 'png')
     writeFileSync(join(dir, 'media', 'demo', 'a.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
     t = await createTestApp('pglite', { staticDir: dist, mediaDir: join(dir, 'media') })
@@ -54,6 +61,29 @@ describe('serving the built PWA', () => {
       expect(response.status, path).toBe(200)
       expect(response.headers.get('cache-control'), path).toBe('no-cache')
     }
+  })
+
+  it("sends an asset's brotli copy to a browser that takes brotli, its gzip copy to one that takes gzip only", async () => {
+    const asBrotli = await t.app.request('/assets/route-def456.js', {
+      headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' },
+    })
+    expect(asBrotli.status).toBe(200)
+    expect(asBrotli.headers.get('content-encoding')).toBe('br')
+    expect(asBrotli.headers.get('content-type')).toMatch(/javascript/)
+    expect(asBrotli.headers.get('vary')).toMatch(/accept-encoding/i)
+    expect(asBrotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const brotliBody = Buffer.from(await asBrotli.arrayBuffer())
+    expect(brotliDecompressSync(brotliBody).toString()).toBe(PACKED_SOURCE)
+
+    const asGzip = await t.app.request('/assets/route-def456.js', { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(asGzip.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await asGzip.arrayBuffer())).toString()).toBe(PACKED_SOURCE)
+
+    const plain = await t.app.request('/assets/route-def456.js', {
+      headers: { 'Accept-Encoding': 'identity' },
+    })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe(PACKED_SOURCE)
   })
 
   it('answers a missing asset with 404, not the shell', async () => {
