@@ -21,6 +21,9 @@ const SHELL_TEXTS = [
   '<rootDir>/src/features/cart/cart-messages.ts',
 ]
 
+/** Where the operator console's texts are written (its rooms; its route files hold none). */
+const CONSOLE_TEXTS = '<rootDir>/src/features/ops'
+
 export default defineConfig({
   sourceLocale: 'zh-CN',
   locales: ['zh-CN', 'ja', 'en'],
@@ -33,8 +36,8 @@ export default defineConfig({
       include: SHELL_TEXTS,
       exclude: ['**/node_modules/**', '<rootDir>/src/routeTree.gen.ts', '<rootDir>/src/sw/**'],
     },
-    // The other texts (accounts, cart, addresses, favourites …), loaded once a page or a signed-in
-    // shopper needs them. A text used on both sides is in both.
+    // The other texts of the shop (accounts, cart, orders, addresses, favourites …), loaded once a
+    // page or a signed-in shopper needs them. A text used on both sides is in both.
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
@@ -43,7 +46,14 @@ export default defineConfig({
         '<rootDir>/src/routeTree.gen.ts',
         '<rootDir>/src/sw/**',
         ...SHELL_TEXTS,
+        CONSOLE_TEXTS,
       ],
+    },
+    // The operator console's texts, loaded by the console only: no shopper downloads them.
+    {
+      path: '<rootDir>/src/locales/{locale}/console',
+      include: [CONSOLE_TEXTS],
+      exclude: ['**/node_modules/**'],
     },
   ],
   // `lingui compile --strict` is only a CI check for missing translations; the app imports .po files.

@@ -12,7 +12,7 @@ import { MemberExtras } from '../features/shell/components/member-extras.tsx'
 import { RootError } from '../features/shell/components/root-error.tsx'
 import { OfflineIndicator } from '../features/shell/offline/offline-indicator.tsx'
 import { AppUpdates } from '../features/shell/update/app-updates.tsx'
-import { activateLanguage, currentLanguage, loadAllTexts } from '../lib/i18n.ts'
+import { activateLanguage, currentLanguage, loadAllTexts, loadConsoleTexts } from '../lib/i18n.ts'
 
 // At least a screen high: the footer starts below the first screen, so a page whose content arrives
 // after its first paint (a cart, an order, fees) never pushes a visible footer down (layout shift).
@@ -24,10 +24,14 @@ const main = css({ maxWidth: '7xl', mx: 'auto', px: { base: '3', md: '4' }, py: 
  */
 const SHELL_TEXT_PAGES =
   /^\/($|product-[a-z-]+\/(list|product\/\d+)$|product\/\d+$|product-(hot-series|all-series)$|article\/)/
+/** The operator console's pages add the console's own texts (no shopper downloads them). */
+const CONSOLE_PAGES = /^\/ops(\/|$)/
 
 export const Route = createRootRoute({
   beforeLoad: async ({ location }) => {
-    if (!SHELL_TEXT_PAGES.test(location.pathname)) await loadAllTexts().catch(() => {})
+    const { pathname } = location
+    if (CONSOLE_PAGES.test(pathname)) await loadConsoleTexts().catch(() => {})
+    else if (!SHELL_TEXT_PAGES.test(pathname)) await loadAllTexts().catch(() => {})
   },
   // The category tree is fetched once; a failure leaves the bar empty rather than blocking the shop.
   loader: async (): Promise<{ categories: CategoryNode[] }> => {
@@ -51,7 +55,7 @@ function RootLayout() {
   // The sandbox gateway's page stands in for a provider's hosted page: none of the shop around it.
   const providerPage = useLocation({ select: (location) => location.pathname.startsWith('/sandbox-pay/') })
   // The operator console has a frame of its own (its lazy layout): no shop header, footer or badges.
-  const consolePage = useLocation({ select: (location) => /^\/ops(\/|$)/.test(location.pathname) })
+  const consolePage = useLocation({ select: (location) => CONSOLE_PAGES.test(location.pathname) })
   const changeLanguage = async (next: Language) => {
     // stores the choice (localeLang) and switches the texts
     await activateLanguage(next)

@@ -5,9 +5,9 @@ import { productNameIn } from '../../../domain/catalog.ts'
 import type { OpsOrderDetailDto } from '../../../domain/orders.ts'
 import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
+import { payMethodText, payPurposeText, payRouteText } from '../../checkout/payment-labels.ts'
 import { PaymentStatusBadge } from '../../orders/components/status-badge.tsx'
 import { shopDateTime } from '../format.ts'
-import { payMethodText, payPurposeText, payRouteText } from '../payment-labels.ts'
 import { amountCell, mutedText, section, sectionTitle, table, tableScroll } from './ops-table.ts'
 
 /* The tables of an operator's order page: its lines, its payments and its audit log. */
