@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { headerBadgeCounts, headerBadgeTotal } from '../../../domain/badges.ts'
+import { deferredComponent } from '../../../lib/deferred-component.tsx'
 import { useSession } from '../../account/session/use-session.tsx'
 
 // Its code and texts come only when it opens: at most once per login in a tab.
-const TipsDialog = lazy(() => import('./tips-dialog.tsx').then((module) => ({ default: module.TipsDialog })))
+const TipsDialog = deferredComponent(() => import('./tips-dialog.tsx').then((module) => module.TipsDialog))
 
 /** The login (account and session id) the tips dialog last opened for in this tab. */
 const SHOWN_KEY = 'tipsShownFor'
@@ -32,9 +33,5 @@ export function TipsTrigger() {
     if (login && pending && firstOpeningFor(login)) setOpenFor(login)
   }, [login, pending])
   if (!login || openFor !== login) return null
-  return (
-    <Suspense>
-      <TipsDialog counts={startup} onClose={() => setOpenFor(undefined)} />
-    </Suspense>
-  )
+  return <TipsDialog counts={startup} onClose={() => setOpenFor(undefined)} />
 }
