@@ -2,6 +2,7 @@ import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { findChrome } from '../e2e/browser.ts'
 import { CLEARED_FOR_SIGNED_IN, storeSessionToken } from './lighthouse-session.ts'
+import { startTlsProxy } from './tls-proxy.ts'
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 type Category = (typeof CATEGORIES)[number]
@@ -99,6 +100,8 @@ export async function measureLighthouse(
   baseUrl: string,
   screens: (string | Screen)[],
   runs = 5,
+  /** More Chromium flags: the TLS proxy's trusted authority (tls-proxy.ts). */
+  chromeFlags: string[] = [],
 ): Promise<PageScores[]> {
   const results: PageScores[] = []
   for (const screen of screens.map((entry) => (typeof entry === 'string' ? { path: entry } : entry))) {
@@ -122,6 +125,7 @@ export async function measureLighthouse(
           '--disable-background-networking',
           '--disable-component-update',
           '--disable-sync',
+          ...chromeFlags,
         ],
       })
       try {
@@ -192,6 +196,40 @@ export function lighthouseLines(pages: PageScores[], runs: number): string[] {
     for (const error of page.consoleErrors) lines.push(`  console ${error}`)
   }
   return lines
+}
+
+/** Where Lighthouse loads the shop from, and what to tell Chromium about it. */
+export interface LighthouseOrigin {
+  origin: string
+  chromeFlags: string[]
+  /** How the pages travel, for the printed lines: through the TLS proxy or straight from the server. */
+  via: string
+  close(): Promise<void>
+}
+
+/**
+ * The shop as Lighthouse reaches it: through Caddy with HTTPS and HTTP/2, as deploy/Caddyfile serves
+ * shoppers (the default); LIGHTHOUSE_VIA=direct loads it from the server itself over plain HTTP/1.1,
+ * as the measurements before 2026-11-30 did.
+ */
+export async function openLighthouseOrigin(serverOrigin: string): Promise<LighthouseOrigin> {
+  const via = process.env.LIGHTHOUSE_VIA ?? 'proxy'
+  if (via === 'direct') {
+    return {
+      origin: serverOrigin,
+      chromeFlags: [],
+      via: 'straight from the server, HTTP/1.1',
+      close: async () => {},
+    }
+  }
+  if (via !== 'proxy') throw new Error(`LIGHTHOUSE_VIA must be proxy or direct (got "${via}")`)
+  const proxy = await startTlsProxy(serverOrigin)
+  return {
+    origin: proxy.origin,
+    chromeFlags: proxy.chromeFlags,
+    via: 'through Caddy, HTTPS and HTTP/2',
+    close: proxy.stop,
+  }
 }
 
 /** How many Lighthouse runs a screen gets: `LIGHTHOUSE_RUNS`, 5 unless told. */

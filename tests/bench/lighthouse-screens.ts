@@ -11,7 +11,12 @@ import { join, resolve } from 'node:path'
 import { OPERATOR } from '../e2e/shop.ts'
 import { runServer, stopServer } from '../support/server-process.ts'
 import { signedInScreens, visitorScreens } from './lighthouse-fixtures.ts'
-import { lighthouseLines, lighthouseRuns, measureLighthouse } from './lighthouse-scores.ts'
+import {
+  lighthouseLines,
+  lighthouseRuns,
+  measureLighthouse,
+  openLighthouseOrigin,
+} from './lighthouse-scores.ts'
 
 const here = process.cwd()
 const root = resolve(process.env.YOYAKU_ROOT ?? here)
@@ -38,15 +43,16 @@ try {
     ...(await signedInScreens(server.baseUrl, outboxDir)),
   ]
   const started = Date.now()
-  const pages = await measureLighthouse(server.baseUrl, screens, runs)
+  const reach = await openLighthouseOrigin(server.baseUrl)
+  const pages = await measureLighthouse(reach.origin, screens, runs, reach.chromeFlags).finally(reach.close)
   console.log(
-    `${label}: server in ${root}, serving ${staticDir}; ${Math.round((Date.now() - started) / 1000)} s`,
+    `${label}: server in ${root}, serving ${staticDir}, ${reach.via}; ${Math.round((Date.now() - started) / 1000)} s`,
   )
   for (const line of lighthouseLines(pages, runs)) console.log(line)
   mkdirSync('bench-results', { recursive: true })
   writeFileSync(
     join('bench-results', `lighthouse-${label}.json`),
-    `${JSON.stringify({ at: new Date().toISOString(), root, staticDir, runs, pages }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), root, staticDir, via: reach.via, runs, pages }, null, 2)}\n`,
   )
 } finally {
   await stopServer(server, run.exited)

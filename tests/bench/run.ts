@@ -16,7 +16,12 @@ import { deadlineSweepLines, measureDeadlineSweep } from './deadline-sweep.ts'
 import { type FirstPageJs, measureFirstPageJs } from './first-page-js.ts'
 import { imagePipelineLine, measureImagePipeline } from './image-pipeline.ts'
 import { signedInScreens, visitorScreens } from './lighthouse-fixtures.ts'
-import { lighthouseLines, lighthouseRuns, measureLighthouse } from './lighthouse-scores.ts'
+import {
+  lighthouseLines,
+  lighthouseRuns,
+  measureLighthouse,
+  openLighthouseOrigin,
+} from './lighthouse-scores.ts'
 import { measureOfflineReady, printOfflineReady } from './offline-ready.ts'
 import { measureOpsProductList, printOpsProductList } from './ops-product-list.ts'
 import { measureCommitCost } from './pglite-commit-cost.ts'
@@ -68,7 +73,10 @@ try {
   const offlineReady = await measureOfflineReady(server.baseUrl)
   const runs = lighthouseRuns()
   const screens = [...visitor, ...(await signedInScreens(server.baseUrl, outboxDir))]
-  const lighthouse = await measureLighthouse(server.baseUrl, screens, runs)
+  const reach = await openLighthouseOrigin(server.baseUrl)
+  const lighthouse = await measureLighthouse(reach.origin, screens, runs, reach.chromeFlags).finally(
+    reach.close,
+  )
   const customer = await signUpCustomer(server.baseUrl)
   const throughput = await measureApiThroughput(server.baseUrl, customer.token)
   const latency = [
@@ -113,6 +121,7 @@ try {
     node: process.version,
     firstPageJs,
     offlineReady,
+    lighthouseVia: reach.via,
     lighthouse,
     throughput,
     latency,
@@ -135,6 +144,7 @@ try {
     for (const { url, gzipKb } of page.largest) console.log(`  ${gzipKb} KB gzip  ${url}`)
   }
   printOfflineReady(offlineReady)
+  console.log(`Lighthouse pages travel ${reach.via}`)
   for (const line of lighthouseLines(lighthouse, runs)) console.log(line)
   for (const line of throughputLines(throughput)) console.log(line)
   for (const l of latency)
