@@ -142,6 +142,14 @@ async function openCart(path = '/cart/list') {
 }
 
 describe('cart page', () => {
+  it('asks the server for the cart once when the shopper lands on it: the session’s startup reading fills the page', async () => {
+    signInShopper()
+    const { state } = serveCart(DEMO_CART)
+    await openCart()
+    expect(screen.getByRole('heading', { level: 1, name: '购物车（3）' })).toBeTruthy()
+    expect(state.reads).toBe(1)
+  })
+
   it('shows each line with its prices and the amount due of the orderable lines', async () => {
     signInShopper()
     const { languages } = serveCart(DEMO_CART)

@@ -10,7 +10,7 @@ import {
 import type { CartChange, CartProductSnapshot } from '../../../machines/cart/cart-changes.ts'
 import { cartView, viewCartNumber } from '../../../machines/cart/cart-changes.ts'
 import { savedStateFor } from '../../../machines/cart/cart-saved-state.ts'
-import { IDEMPOTENCY_KEY_HEADER } from '../../domain/cart.ts'
+import { type CartLineDto, IDEMPOTENCY_KEY_HEADER } from '../../domain/cart.ts'
 import type { ProductType } from '../../domain/product-type.ts'
 import { ResultCode } from '../../domain/result-code.ts'
 import { type ApiCallOptions, ApiFailure } from '../../lib/api-client.ts'
@@ -20,7 +20,7 @@ import type { CartSessionLink } from '../account/session/cart-session-link.ts'
 import { addToCart } from './api/add-to-cart.ts'
 import { changeCartAmount } from './api/change-cart-amount.ts'
 import { clearCart } from './api/clear-cart.ts'
-import { listCart } from './api/list-cart.ts'
+import { listCart, STARTUP_CART_FRESH_MS, takeStartupCart } from './api/list-cart.ts'
 import { removeFromCart } from './api/remove-from-cart.ts'
 import { LINE_GONE_MESSAGE } from './cart-refusals.ts'
 
@@ -90,12 +90,29 @@ async function sendChange({ change, cartIds }: SendChangeInput): Promise<SendCha
   }
 }
 
-const machine = cartMachine.provide({
-  actors: {
-    fetchCart: fromPromise(() => asSync(() => listCart(currentLanguage(), quiet()))),
-    sendChange: fromPromise(({ input }: { input: SendChangeInput }) => sendChange(input)),
-  },
-})
+const readCart = () => asSync(() => listCart(currentLanguage(), quiet()))
+
+/**
+ * Carts whose first reading was the session's startup one, made for the page the shopper landed on,
+ * and when they started: the cart page's reading on arrival, seconds later, is that one rather than
+ * another call. Opened later (the cart started elsewhere), the page reads the server again.
+ */
+const readForThisVisit = new WeakMap<CartActor, number>()
+
+/** The cart machine whose first reading is `startup` (when given); every later one asks the server. */
+function machineFor(startup: Promise<CartLineDto[]> | undefined) {
+  let first = startup
+  return cartMachine.provide({
+    actors: {
+      fetchCart: fromPromise(() => {
+        const startup = first
+        first = undefined
+        return startup ? startup.catch(readCart) : readCart()
+      }),
+      sendChange: fromPromise(({ input }: { input: SendChangeInput }) => sendChange(input)),
+    },
+  })
+}
 
 interface OpenCart {
   owner: string
@@ -114,7 +131,11 @@ async function start(link: CartSessionLink, owner: string): Promise<CartActor | 
   const saved = savedStateFor(owner, await savedCart.restore())
   // the shopper may have signed out while the saved cart was read
   if (link.owner() !== owner) return undefined
-  const actor = createActor(machine, { input: { owner, ...(saved ? { saved } : {}) } })
+  // The session's startup reading stands in for the first one when it is seconds old and nothing
+  // waits to be sent (a queued change would make it stale).
+  const startup = (saved?.queue.length ?? 0) > 0 ? undefined : takeStartupCart(owner, currentLanguage())
+  const actor = createActor(machineFor(startup), { input: { owner, ...(saved ? { saved } : {}) } })
+  if (startup) readForThisVisit.set(actor, performance.now())
   let lastNumber: number | undefined
   const subscription = actor.subscribe((snapshot) => {
     void savedCart.save(savedStateOf(snapshot))
@@ -217,6 +238,11 @@ export const cartCommands = {
   remove: (actor: CartActor, productIds: number[]) =>
     actor.send({ type: 'CHANGE', change: { kind: 'remove', key: newKey(), productIds } }),
   clear: (actor: CartActor) => actor.send({ type: 'CHANGE', change: { kind: 'clear', key: newKey() } }),
-  refresh: (actor: CartActor) => actor.send({ type: 'REFRESH' }),
+  refresh: (actor: CartActor) => {
+    const startedAt = readForThisVisit.get(actor)
+    readForThisVisit.delete(actor)
+    if (startedAt !== undefined && performance.now() - startedAt < STARTUP_CART_FRESH_MS) return
+    actor.send({ type: 'REFRESH' })
+  },
   dismissNotices: (actor: CartActor) => actor.send({ type: 'NOTICES_SEEN' }),
 }

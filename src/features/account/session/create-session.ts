@@ -24,7 +24,7 @@ import { forgetAllSnapshots, persistedSnapshots } from '../../../lib/persisted-s
 import { clearStoredToken, readStoredToken, storeToken } from '../../../lib/session-token.ts'
 import { clearUserCaches, forgetPackagingQuery } from '../../../lib/user-storage.ts'
 import { listAddresses } from '../../addresses/api/list-addresses.ts'
-import { listCart } from '../../cart/api/list-cart.ts'
+import { listCartAtStartup } from '../../cart/api/list-cart.ts'
 import { getChargeDetails } from '../api/get-charge-details.ts'
 import { getPayInfo } from '../api/get-pay-info.ts'
 import { getVipLevels } from '../api/get-vip-levels.ts'
@@ -60,9 +60,9 @@ async function fetchCharge(): Promise<ChargeSettings | null> {
 }
 
 /** The header's cart count; a failed load shows none rather than a stale one. */
-async function fetchCartNumber(): Promise<number> {
+async function fetchCartNumber(owner: string): Promise<number> {
   try {
-    return cartNumber(await listCart(currentLanguage(), quiet))
+    return cartNumber(await listCartAtStartup(owner, currentLanguage(), quiet))
   } catch {
     return 0
   }
@@ -152,11 +152,12 @@ export async function createSession(navigation: SessionNavigation, options: Sess
    * addresses: it is not asked for them (the server would refuse the cart).
    */
   const loadStartup = async ({ input }: { input: StartupLoadInput }): Promise<StartupData> => {
-    const shopper = readSessionClaims(input.token)?.kind !== 'operator'
+    const claims = readSessionClaims(input.token)
+    const shopper = claims?.kind !== 'operator'
     const [vipInfo, charge, cartCount, addressCount, badgeCounts] = await Promise.all([
       fetchVipInfo(),
       fetchCharge(),
-      shopper ? fetchCartNumber() : 0,
+      shopper ? fetchCartNumber(`customer:${claims?.sub}`) : 0,
       shopper ? fetchAddressCount() : 0,
       loadBadgeCounts(input.token, input.current),
     ])
