@@ -56,6 +56,17 @@ function decodeBase64Url(segment: string): string {
  * for anything that is not a token of ours, so a corrupted stored value reads as "signed out".
  */
 export function readSessionClaims(token: string): SessionClaims | undefined {
+  // The same token is read many times while a page starts (guards, session, cart, each render of
+  // the header): it is decoded once.
+  if (lastRead?.token === token) return lastRead.claims
+  const claims = decodeClaims(token)
+  lastRead = { token, claims: claims && Object.freeze(claims) }
+  return lastRead.claims
+}
+
+let lastRead: { token: string; claims: SessionClaims | undefined } | undefined
+
+function decodeClaims(token: string): SessionClaims | undefined {
   const payload = token.split('.')[1]
   if (!payload) return undefined
   try {
