@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Plugin } from 'vite'
+import { buildOutputStep } from './vite-build-output.ts'
 
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
@@ -19,35 +20,24 @@ const SMALLEST = 512
  * per-request gzip did. The service worker's precache list names the plain files only.
  */
 export function precompressAssets(): Plugin {
-  let outDir = 'dist'
-  return {
-    name: 'yoyaku-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir
-    },
-    writeBundle: {
-      order: 'post',
-      async handler(_, bundle) {
-        const files = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name))
-        await Promise.all(
-          files.map(async (name) => {
-            const path = join(outDir, name)
-            const body = await readFile(path)
-            if (body.length < SMALLEST) return
-            const [br, gz] = await Promise.all([
-              brotli(body, {
-                params: {
-                  [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                  [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-                },
-              }),
-              gzipped(body, { level: 9 }),
-            ])
-            await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)])
+  return buildOutputStep('yoyaku-precompress', async (outDir, bundleFiles) => {
+    const files = bundleFiles.filter((name) => COMPRESSIBLE.test(name))
+    await Promise.all(
+      files.map(async (name) => {
+        const path = join(outDir, name)
+        const body = await readFile(path)
+        if (body.length < SMALLEST) return
+        const [br, gz] = await Promise.all([
+          brotli(body, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
           }),
-        )
-      },
-    },
-  }
+          gzipped(body, { level: 9 }),
+        ])
+        await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)])
+      }),
+    )
+  })
 }

@@ -6,9 +6,10 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { pwaManifest } from './pwa-manifest.ts'
+import { buildOutputStep } from './vite-build-output.ts'
 import { offlineShell } from './vite-offline-shell.ts'
 import { precompressAssets } from './vite-precompress.ts'
 import { firstLoadChunks } from './vite-preload-deps.ts'
@@ -31,22 +32,10 @@ const shell = offlineShell({
  * Marks a finished build with `.build-stamp` in its folder: `npm start` (scripts/start.ts) rebuilds
  * only when a source is newer than the stamp. Written last, so a build cut short leaves none.
  */
-function buildStamp(): Plugin {
-  let outDir = 'dist'
-  return {
-    name: 'yoyaku-build-stamp',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir
-    },
-    closeBundle: {
-      order: 'post',
-      handler() {
-        writeFileSync(join(outDir, '.build-stamp'), `${new Date().toISOString()}\n`)
-      },
-    },
-  }
-}
+const buildStamp = () =>
+  buildOutputStep('yoyaku-build-stamp', (outDir) =>
+    writeFileSync(join(outDir, '.build-stamp'), `${new Date().toISOString()}\n`),
+  )
 
 export default defineConfig({
   plugins: [
