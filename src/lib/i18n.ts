@@ -10,7 +10,7 @@ export const LOCALE_OF: Record<Language, string> = { zhCn: 'zh-CN', ja: 'ja', en
 /** Each language's name in itself, as a language switch shows it. */
 export const LANGUAGE_ENDONYM: Record<Language, string> = { zhCn: '简体中文', ja: '日本語', en: 'English' }
 
-type Catalog = () => Promise<{ messages: Messages }>
+export type Catalog = () => Promise<{ messages: Messages }>
 
 /** The shell's and the catalog pages' texts: what a first visit to those pages shows. */
 const shellCatalogs: Record<Language, Catalog> = {
@@ -26,22 +26,12 @@ const otherCatalogs: Record<Language, Catalog> = {
   en: () => import('../locales/en/messages.po'),
 }
 
-/** The operator console's texts, loaded by the console only. */
-const consoleCatalogs: Record<Language, Catalog> = {
-  zhCn: () => import('../locales/zh-CN/console.po'),
-  ja: () => import('../locales/ja/console.po'),
-  en: () => import('../locales/en/console.po'),
-}
-
 /** Set once anything asked for every text: a language switch then loads every text of the new one. */
 let allTextsWanted = false
 const allTextsLoaded = new Map<Language, Promise<void>>()
-/** Set once the console asked for its texts: a language switch then loads the new one's too. */
-let consoleTextsWanted = false
-const consoleTextsLoaded = new Map<Language, Promise<void>>()
 
 /** Loads a catalog of a language once; a failed load (offline, code not cached) is tried again next time. */
-function loadOnce(
+export function loadOnce(
   loaded: Map<Language, Promise<void>>,
   catalogs: Record<Language, Catalog>,
   language: Language,
@@ -56,7 +46,6 @@ function loadOnce(
 }
 
 const loadAllTextsOf = (language: Language) => loadOnce(allTextsLoaded, otherCatalogs, language)
-const loadConsoleTextsOf = (language: Language) => loadOnce(consoleTextsLoaded, consoleCatalogs, language)
 
 /**
  * Every text of the current language, for pages and parts beyond the shell (a signed-in shopper, an
@@ -65,12 +54,6 @@ const loadConsoleTextsOf = (language: Language) => loadOnce(consoleTextsLoaded, 
 export function loadAllTexts(): Promise<void> {
   allTextsWanted = true
   return loadAllTextsOf(currentLanguage())
-}
-
-/** The console's texts of the current language, besides every other text (its pages show both). */
-export function loadConsoleTexts(): Promise<void> {
-  consoleTextsWanted = true
-  return Promise.all([loadAllTexts(), loadConsoleTextsOf(currentLanguage())]).then(() => {})
 }
 
 // A text not in the loaded catalog (a part rendered before its page asked for every text) shows its
@@ -112,7 +95,6 @@ export async function activateLanguage(
   i18n.load(LOCALE_OF[language], messages)
   // offline with only the shell's texts cached, the shell still opens; the rest loads when it can
   if (allTextsWanted) await loadAllTextsOf(language).catch(() => {})
-  if (consoleTextsWanted) await loadConsoleTextsOf(language).catch(() => {})
   i18n.activate(LOCALE_OF[language])
   document.documentElement.lang = LOCALE_OF[language]
   try {

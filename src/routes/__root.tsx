@@ -12,7 +12,7 @@ import { MemberExtras } from '../features/shell/components/member-extras.tsx'
 import { RootError } from '../features/shell/components/root-error.tsx'
 import { OfflineIndicator } from '../features/shell/offline/offline-indicator.tsx'
 import { AppUpdates } from '../features/shell/update/app-updates.tsx'
-import { activateLanguage, currentLanguage, loadAllTexts, loadConsoleTexts } from '../lib/i18n.ts'
+import { activateLanguage, currentLanguage, loadAllTexts } from '../lib/i18n.ts'
 
 // At least a screen high: the footer starts below the first screen, so a page whose content arrives
 // after its first paint (a cart, an order, fees) never pushes a visible footer down (layout shift).
@@ -24,14 +24,12 @@ const main = css({ maxWidth: '7xl', mx: 'auto', px: { base: '3', md: '4' }, py: 
  */
 const SHELL_TEXT_PAGES =
   /^\/($|product-[a-z-]+\/(list|product\/\d+)$|product\/\d+$|product-(hot-series|all-series)$|article\/)/
-/** The operator console's pages add the console's own texts (no shopper downloads them). */
+/** The operator console's pages: a frame of their own. */
 const CONSOLE_PAGES = /^\/ops(\/|$)/
 
 export const Route = createRootRoute({
   beforeLoad: async ({ location }) => {
-    const { pathname } = location
-    if (CONSOLE_PAGES.test(pathname)) await loadConsoleTexts().catch(() => {})
-    else if (!SHELL_TEXT_PAGES.test(pathname)) await loadAllTexts().catch(() => {})
+    if (!SHELL_TEXT_PAGES.test(location.pathname)) await loadAllTexts().catch(() => {})
   },
   // The category tree is fetched once; a failure leaves the bar empty rather than blocking the shop.
   loader: async (): Promise<{ categories: CategoryNode[] }> => {

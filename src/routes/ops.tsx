@@ -3,13 +3,18 @@ import { getOpsMe } from '../features/ops/api/get-ops-me.ts'
 import { OpsLayout } from '../features/ops/components/ops-layout.tsx'
 import { OpsRouteError } from '../features/ops/components/ops-route-error.tsx'
 import { requireOperator } from '../features/ops/guard.ts'
+import { loadConsoleTexts } from '../lib/console-texts.ts'
 
 // The operator console: its own lazy chunks, guarded here for every page under /ops. The loader (split
 // off with the layout) asks which rooms the account may use; it runs again on each visit, so a change
-// of permissions or password shows without a reload.
+// of permissions or password shows without a reload. It loads the console's own texts too, which no
+// shopper's first load carries.
 export const Route = createFileRoute('/ops')({
   beforeLoad: ({ location }) => requireOperator(location),
-  loader: () => getOpsMe(),
+  loader: async () => {
+    const [me] = await Promise.all([getOpsMe(), loadConsoleTexts().catch(() => {})])
+    return me
+  },
   errorComponent: OpsRouteError,
   component: OpsLayout,
 })
