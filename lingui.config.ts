@@ -1,4 +1,23 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { defineConfig } from '@lingui/conf'
+
+/**
+ * Parts only a signed-in member sees: a member's app loads every text from the start, so theirs wait
+ * in the other texts instead of weighing on every visitor's first load. (Adding to the cart, its
+ * messages included, is a member's too: src/features/cart stays out of the shell's texts.)
+ */
+const MEMBER_ONLY = [
+  'src/features/content/components/customer-service-panel.tsx',
+  'src/features/shell/components/desktop-member-actions.tsx',
+]
+
+/** A folder's source files but the member-only ones, as catalog paths. */
+const shellFilesIn = (folder: string) =>
+  readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .map((file) => join(folder, file))
+    .filter((file) => /\.tsx?$/.test(file) && !MEMBER_ONLY.includes(file))
+    .map((file) => `<rootDir>/${file}`)
 
 /** Where the shell's texts are written: the shell, the catalog's pages and what they all share. */
 const SHELL_TEXTS = [
@@ -9,16 +28,14 @@ const SHELL_TEXTS = [
   '<rootDir>/src/lib/toast.ts',
   // the shell's folders but tips/: the tips dialog (a signed-in customer's, loaded when it opens) has
   // its texts with the other texts
-  '<rootDir>/src/features/shell/components',
+  ...shellFilesIn('src/features/shell/components'),
   '<rootDir>/src/features/shell/hooks',
   '<rootDir>/src/features/shell/install',
   '<rootDir>/src/features/shell/offline',
   '<rootDir>/src/features/shell/update',
   '<rootDir>/src/features/catalog',
   '<rootDir>/src/features/home',
-  '<rootDir>/src/features/content',
-  '<rootDir>/src/features/cart/use-add-to-cart.ts',
-  '<rootDir>/src/features/cart/cart-messages.ts',
+  ...shellFilesIn('src/features/content'),
 ]
 
 /** Where the operator console's texts are written (its rooms; its route files hold none). */
