@@ -57,14 +57,16 @@ function decodeBase64Url(segment: string): string {
  */
 export function readSessionClaims(token: string): SessionClaims | undefined {
   // The same token is read many times while a page starts (guards, session, cart, each render of
-  // the header): it is decoded once.
-  if (lastRead?.token === token) return lastRead.claims
-  const claims = decodeClaims(token)
-  lastRead = { token, claims: claims && Object.freeze(claims) }
-  return lastRead.claims
+  // the header): it is decoded once. Callers only read the claims they share.
+  if (token !== lastToken) {
+    lastToken = token
+    lastClaims = decodeClaims(token)
+  }
+  return lastClaims
 }
 
-let lastRead: { token: string; claims: SessionClaims | undefined } | undefined
+let lastToken: string | undefined
+let lastClaims: SessionClaims | undefined
 
 function decodeClaims(token: string): SessionClaims | undefined {
   const payload = token.split('.')[1]

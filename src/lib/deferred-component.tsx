@@ -5,33 +5,28 @@ import { type ComponentType, useEffect, useState } from 'react'
  * parts around a page (the customer-service dock, the tips and update prompts). Unlike `lazy()` it
  * never suspends: a Suspense fallback committed anywhere holds back the reveal of the page's own
  * content for React's 300 ms fallback throttle, so a side part arriving late would delay the page.
- * A failed fetch (offline) draws nothing and is tried again at the next mount.
+ * A failed fetch (offline) draws nothing and is tried again at the next mount; the browser fetches
+ * a module once however often it is imported.
  */
 export function deferredComponent<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let loaded: ComponentType<P> | undefined
-  let loading: Promise<ComponentType<P>> | undefined
-  function Deferred(props: P) {
-    const [Component, setComponent] = useState<ComponentType<P> | undefined>(() => loaded)
+  return function Deferred(props: P) {
+    const [Component, setComponent] = useState(() => loaded)
     useEffect(() => {
-      if (Component) return
       let live = true
-      loading ??= load().then((component) => {
-        loaded = component
-        return component
-      })
-      loading.then(
-        (component) => {
-          if (live) setComponent(() => component)
-        },
-        () => {
-          loading = undefined
-        },
-      )
+      if (!Component) {
+        load().then(
+          (component) => {
+            loaded = component
+            if (live) setComponent(() => component)
+          },
+          () => {},
+        )
+      }
       return () => {
         live = false
       }
     }, [Component])
     return Component ? <Component {...props} /> : null
   }
-  return Deferred
 }
