@@ -12,12 +12,13 @@ const MEMBER_ONLY = [
   'src/features/shell/components/desktop-member-actions.tsx',
 ]
 
-/** A folder's source files but the member-only ones, as catalog paths. */
-const shellFilesIn = (folder: string) =>
+/** A folder's source files but `except`, as catalog paths. */
+const filesIn = (folder: string, except: string[]) =>
   readdirSync(folder, { recursive: true, encoding: 'utf8' })
     .map((file) => join(folder, file))
-    .filter((file) => /\.tsx?$/.test(file) && !MEMBER_ONLY.includes(file))
+    .filter((file) => /\.tsx?$/.test(file) && !except.includes(file))
     .map((file) => `<rootDir>/${file}`)
+const shellFilesIn = (folder: string) => filesIn(folder, MEMBER_ONLY)
 
 /** Where the shell's texts are written: the shell, the catalog's pages and what they all share. */
 const SHELL_TEXTS = [
@@ -38,8 +39,12 @@ const SHELL_TEXTS = [
   ...shellFilesIn('src/features/content'),
 ]
 
-/** Where the operator console's texts are written (its rooms; its route files hold none). */
-const CONSOLE_TEXTS = '<rootDir>/src/features/ops'
+/**
+ * Where the operator console's texts are written (its rooms; its route files hold none), but its
+ * refusal of a customer: that shows before the console's loader has loaded them, so it is with the
+ * other texts, which every page beyond the shell loads first.
+ */
+const CONSOLE_TEXTS = filesIn('src/features/ops', ['src/features/ops/components/ops-route-error.tsx'])
 
 export default defineConfig({
   sourceLocale: 'zh-CN',
@@ -63,13 +68,13 @@ export default defineConfig({
         '<rootDir>/src/routeTree.gen.ts',
         '<rootDir>/src/sw/**',
         ...SHELL_TEXTS,
-        CONSOLE_TEXTS,
+        ...CONSOLE_TEXTS,
       ],
     },
     // The operator console's texts, loaded by the console only: no shopper downloads them.
     {
       path: '<rootDir>/src/locales/{locale}/console',
-      include: [CONSOLE_TEXTS],
+      include: CONSOLE_TEXTS,
       exclude: ['**/node_modules/**'],
     },
   ],

@@ -12,8 +12,13 @@ import { loadConsoleTexts } from '../lib/console-texts.ts'
 export const Route = createFileRoute('/ops')({
   beforeLoad: ({ location }) => requireOperator(location),
   loader: async () => {
-    const [me] = await Promise.all([getOpsMe(), loadConsoleTexts().catch(() => {})])
-    return me
+    // the texts are awaited even when the call fails: the console's error page is in them too
+    const texts = loadConsoleTexts().catch(() => {})
+    try {
+      return await getOpsMe()
+    } finally {
+      await texts
+    }
   },
   errorComponent: OpsRouteError,
   component: OpsLayout,

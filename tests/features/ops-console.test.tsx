@@ -172,6 +172,18 @@ describe('operator console: who may enter', () => {
     expect(queries).toEqual([])
   })
 
+  it('refuses a customer in the language they chose: the refusal is in the console’s own texts', async () => {
+    signIn()
+    server.use(
+      ...startupHandlers,
+      http.get('*/api/mall/user/checkToken', () => ok({ valid: true })),
+    )
+    serveList([orderOf(1, 3)])
+    await open('/ops/orders', 'en')
+    expect(await screen.findByText('You cannot open the operator console')).toBeTruthy()
+    expect(screen.queryByText('没有权限访问运营后台')).toBeNull()
+  })
+
   it('opens the console for an operator at the order list, with their name and the sections', async () => {
     operator()
     serveList([orderOf(1001, 3)])
