@@ -1,19 +1,20 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { needsMessagingAccount } from '../../../domain/session.ts'
-import { deferredComponent } from '../../../lib/deferred-component.tsx'
 import { useSession } from '../../account/session/use-session.tsx'
 
 // Only a signed-in shopper sees these, so a visitor's first load carries none of them.
-const CustomerServicePanel = deferredComponent(() =>
-  import('../../content/components/customer-service-panel.tsx').then((module) => module.CustomerServicePanel),
+const CustomerServicePanel = lazy(() =>
+  import('../../content/components/customer-service-panel.tsx').then((module) => ({
+    default: module.CustomerServicePanel,
+  })),
 )
-const TipsTrigger = deferredComponent(() =>
-  import('../tips/tips-trigger.tsx').then((module) => module.TipsTrigger),
+const TipsTrigger = lazy(() =>
+  import('../tips/tips-trigger.tsx').then((module) => ({ default: module.TipsTrigger })),
 )
-const MessagingAccountDialog = deferredComponent(() =>
-  import('../../account/components/messaging-account-dialog.tsx').then(
-    (module) => module.MessagingAccountDialog,
-  ),
+const MessagingAccountDialog = lazy(() =>
+  import('../../account/components/messaging-account-dialog.tsx').then((module) => ({
+    default: module.MessagingAccountDialog,
+  })),
 )
 
 /**
@@ -26,9 +27,9 @@ export function MemberExtras() {
   if (!claims) return null
   const askingMessaging = needsMessagingAccount(claims) && messagingClosedFor !== claims.sid
   return (
-    <>
+    <Suspense>
       <CustomerServicePanel />
       {askingMessaging ? <MessagingAccountDialog onClosed={setMessagingClosedFor} /> : <TipsTrigger />}
-    </>
+    </Suspense>
   )
 }

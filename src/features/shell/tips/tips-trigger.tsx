@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { headerBadgeCounts, headerBadgeTotal } from '../../../domain/badges.ts'
-import { deferredComponent } from '../../../lib/deferred-component.tsx'
 import { useSession } from '../../account/session/use-session.tsx'
 
 // Its code and texts come only when it opens: at most once per login in a tab.
-const TipsDialog = deferredComponent(() => import('./tips-dialog.tsx').then((module) => module.TipsDialog))
+const TipsDialog = lazy(() => import('./tips-dialog.tsx').then((module) => ({ default: module.TipsDialog })))
 
 /** The login (account and session id) the tips dialog last opened for in this tab. */
 const SHOWN_KEY = 'tipsShownFor'
@@ -33,5 +32,9 @@ export function TipsTrigger() {
     if (login && pending && firstOpeningFor(login)) setOpenFor(login)
   }, [login, pending])
   if (!login || openFor !== login) return null
-  return <TipsDialog counts={startup} onClose={() => setOpenFor(undefined)} />
+  return (
+    <Suspense>
+      <TipsDialog counts={startup} onClose={() => setOpenFor(undefined)} />
+    </Suspense>
+  )
 }

@@ -1,10 +1,9 @@
-import { useEffect, useSyncExternalStore } from 'react'
-import { deferredComponent } from '../../../lib/deferred-component.tsx'
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { type ServiceWorkerUpdates, serviceWorkerUpdates } from './service-worker-updates.ts'
 
 // The prompt's code and texts are needed only once the worker has something to say.
-const AppUpdatePrompt = deferredComponent(() =>
-  import('./app-update-prompt.tsx').then((module) => module.AppUpdatePrompt),
+const AppUpdatePrompt = lazy(() =>
+  import('./app-update-prompt.tsx').then((module) => ({ default: module.AppUpdatePrompt })),
 )
 
 /** Registers the service worker and shows the prompt when it is ready offline or a new version waits. */
@@ -12,5 +11,9 @@ export function AppUpdates({ updates = serviceWorkerUpdates }: { updates?: Servi
   const offer = useSyncExternalStore(updates.subscribe, updates.offer)
   useEffect(() => updates.start(), [updates])
   if (!offer) return null
-  return <AppUpdatePrompt offer={offer} updates={updates} />
+  return (
+    <Suspense>
+      <AppUpdatePrompt offer={offer} updates={updates} />
+    </Suspense>
+  )
 }
