@@ -56,19 +56,6 @@ function decodeBase64Url(segment: string): string {
  * for anything that is not a token of ours, so a corrupted stored value reads as "signed out".
  */
 export function readSessionClaims(token: string): SessionClaims | undefined {
-  // The same token is read many times while a page starts (guards, session, cart, each render of
-  // the header): it is decoded once. Callers only read the claims they share.
-  if (token !== lastToken) {
-    lastToken = token
-    lastClaims = decodeClaims(token)
-  }
-  return lastClaims
-}
-
-let lastToken: string | undefined
-let lastClaims: SessionClaims | undefined
-
-function decodeClaims(token: string): SessionClaims | undefined {
   const payload = token.split('.')[1]
   if (!payload) return undefined
   try {
