@@ -24,8 +24,6 @@ const main = css({ maxWidth: '7xl', mx: 'auto', px: { base: '3', md: '4' }, py: 
  */
 const SHELL_TEXT_PAGES =
   /^\/($|product-[a-z-]+\/(list|product\/\d+)$|product\/\d+$|product-(hot-series|all-series)$|article\/)/
-/** The operator console's pages: a frame of their own. */
-const CONSOLE_PAGES = /^\/ops(\/|$)/
 
 export const Route = createRootRoute({
   beforeLoad: async ({ location }) => {
@@ -53,7 +51,7 @@ function RootLayout() {
   // The sandbox gateway's page stands in for a provider's hosted page: none of the shop around it.
   const providerPage = useLocation({ select: (location) => location.pathname.startsWith('/sandbox-pay/') })
   // The operator console has a frame of its own (its lazy layout): no shop header, footer or badges.
-  const consolePage = useLocation({ select: (location) => CONSOLE_PAGES.test(location.pathname) })
+  const consolePage = useLocation({ select: (location) => /^\/ops(\/|$)/.test(location.pathname) })
   const changeLanguage = async (next: Language) => {
     // stores the choice (localeLang) and switches the texts
     await activateLanguage(next)

@@ -20,7 +20,7 @@ import type { CartSessionLink } from '../account/session/cart-session-link.ts'
 import { addToCart } from './api/add-to-cart.ts'
 import { changeCartAmount } from './api/change-cart-amount.ts'
 import { clearCart } from './api/clear-cart.ts'
-import { listCart, STARTUP_CART_FRESH_MS, takeStartupCart } from './api/list-cart.ts'
+import { isFresh, listCart, type StartupCartReading, takeStartupCart } from './api/list-cart.ts'
 import { removeFromCart } from './api/remove-from-cart.ts'
 import { LINE_GONE_MESSAGE } from './cart-refusals.ts'
 
@@ -93,21 +93,21 @@ async function sendChange({ change, cartIds }: SendChangeInput): Promise<SendCha
 const readCart = () => asSync(() => listCart(currentLanguage(), quiet()))
 
 /**
- * Carts whose first reading was the session's startup one, made for the page the shopper landed on,
- * and when they started: the cart page's reading on arrival, seconds later, is that one rather than
- * another call. Opened later (the cart started elsewhere), the page reads the server again.
+ * Carts whose first reading was the session's startup one, made for the page the shopper landed on:
+ * while that reading is fresh, the cart page's reading on arrival is that one rather than another
+ * call. Opened later, the page reads the server again.
  */
-const readForThisVisit = new WeakMap<CartActor, number>()
+const readForThisVisit = new WeakMap<CartActor, StartupCartReading>()
 
 /** The cart machine whose first reading is `startup` (when given); every later one asks the server. */
-function machineFor(startup: Promise<CartLineDto[]> | undefined) {
-  let first = startup
+function machineFor(startup: StartupCartReading | undefined) {
+  let first: Promise<CartLineDto[]> | undefined = startup?.lines
   return cartMachine.provide({
     actors: {
       fetchCart: fromPromise(() => {
-        const startup = first
+        const lines = first
         first = undefined
-        return startup ? startup.catch(readCart) : readCart()
+        return lines ? lines.catch(readCart) : readCart()
       }),
       sendChange: fromPromise(({ input }: { input: SendChangeInput }) => sendChange(input)),
     },
@@ -135,7 +135,7 @@ async function start(link: CartSessionLink, owner: string): Promise<CartActor | 
   // waits to be sent (a queued change would make it stale).
   const startup = (saved?.queue.length ?? 0) > 0 ? undefined : takeStartupCart(owner, currentLanguage())
   const actor = createActor(machineFor(startup), { input: { owner, ...(saved ? { saved } : {}) } })
-  if (startup) readForThisVisit.set(actor, performance.now())
+  if (startup) readForThisVisit.set(actor, startup)
   let lastNumber: number | undefined
   const subscription = actor.subscribe((snapshot) => {
     void savedCart.save(savedStateOf(snapshot))
@@ -239,9 +239,9 @@ export const cartCommands = {
     actor.send({ type: 'CHANGE', change: { kind: 'remove', key: newKey(), productIds } }),
   clear: (actor: CartActor) => actor.send({ type: 'CHANGE', change: { kind: 'clear', key: newKey() } }),
   refresh: (actor: CartActor) => {
-    const startedAt = readForThisVisit.get(actor)
+    const startup = readForThisVisit.get(actor)
     readForThisVisit.delete(actor)
-    if (startedAt !== undefined && performance.now() - startedAt < STARTUP_CART_FRESH_MS) return
+    if (startup && isFresh(startup)) return
     actor.send({ type: 'REFRESH' })
   },
   dismissNotices: (actor: CartActor) => actor.send({ type: 'NOTICES_SEEN' }),

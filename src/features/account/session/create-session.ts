@@ -60,7 +60,7 @@ async function fetchCharge(): Promise<ChargeSettings | null> {
 }
 
 /** The header's cart count; a failed load shows none rather than a stale one. */
-async function fetchCartNumber(owner: string): Promise<number> {
+async function fetchCartNumber(owner: string | null): Promise<number> {
   try {
     return cartNumber(await listCartAtStartup(owner, currentLanguage(), quiet))
   } catch {
@@ -157,7 +157,8 @@ export async function createSession(navigation: SessionNavigation, options: Sess
     const [vipInfo, charge, cartCount, addressCount, badgeCounts] = await Promise.all([
       fetchVipInfo(),
       fetchCharge(),
-      shopper ? fetchCartNumber(`customer:${claims?.sub}`) : 0,
+      // the cart's owner as the cart link names it (cart-session-link.ts)
+      shopper ? fetchCartNumber(claims?.kind === 'customer' ? `customer:${claims.sub}` : null) : 0,
       shopper ? fetchAddressCount() : 0,
       loadBadgeCounts(input.token, input.current),
     ])
