@@ -8,6 +8,7 @@ import {
   payOutcome,
   SELECT_ADDRESS_MESSAGE,
 } from '../../src/domain/payments.ts'
+import type { PayFlowView } from '../payment/pay-flow.ts'
 import { newAttemptKey } from '../shared/pay-flow.ts'
 import {
   type CheckoutContext,
@@ -394,3 +395,5 @@ export const checkoutMachine = setup({
 export type CheckoutMachine = typeof checkoutMachine
 export type CheckoutActor = ActorRefFrom<CheckoutMachine>
 export type CheckoutSnapshot = SnapshotFrom<CheckoutMachine>
+/** The flow as its pages see it (its attempt's steps by name, see pay-flow.ts). */
+export type CheckoutView = PayFlowView<CheckoutSnapshot>

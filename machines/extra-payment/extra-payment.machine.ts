@@ -1,6 +1,7 @@
 import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import { type ExtraFeeDto, MAX_FEES_PER_PAYMENT } from '../../src/domain/extras.ts'
 import { type PayAnswer, type PayOutcome, type PayStatusDto, payOutcome } from '../../src/domain/payments.ts'
+import type { PayFlowView } from '../payment/pay-flow.ts'
 import { isPayChoice, newAttemptKey, POLL_INTERVAL_MS, POLL_LIMIT } from '../shared/pay-flow.ts'
 import {
   type ExtraPayInput,
@@ -412,3 +413,5 @@ export const extraPaymentMachine = setup({
 export type ExtraPaymentMachine = typeof extraPaymentMachine
 export type ExtraPaymentActor = ActorRefFrom<ExtraPaymentMachine>
 export type ExtraPaymentSnapshot = SnapshotFrom<ExtraPaymentMachine>
+/** The flow as its pages see it (its attempt's steps by name, see pay-flow.ts). */
+export type ExtraPaymentView = PayFlowView<ExtraPaymentSnapshot>

@@ -2,8 +2,8 @@ import {
   isId,
   isNullable,
   isObject,
+  isSavedAttempt,
   isSavedChoice,
-  isSavedPayment,
   isText,
   isWholeCount,
   parseSavedFlow,
@@ -16,7 +16,7 @@ import type { FinalPaymentContext } from './final-payment-types.ts'
  * change shape: a saved one of another version is then discarded instead of misread (the server still
  * has the order and the payment; the order page and the result pages read them afresh).
  */
-export const FINAL_PAYMENT_MACHINE_VERSION = 1
+export const FINAL_PAYMENT_MACHINE_VERSION = 2
 
 /** A persisted snapshot of the final-payment machine, as `getPersistedSnapshot()` writes it. */
 export type SavedFinalPayment = SavedFlow<FinalPaymentContext>
@@ -25,11 +25,6 @@ export type SavedFinalPayment = SavedFlow<FinalPaymentContext>
 const RESTING_STATES: ReadonlySet<string> = new Set([
   'suspended',
   'choosing',
-  'payOffline.waiting',
-  'payOffline.ready',
-  'redirecting',
-  'returned.offline',
-  'returned.timedOut',
   'paid',
   'failed',
   'cancelled',
@@ -39,15 +34,11 @@ const RESTING_STATES: ReadonlySet<string> = new Set([
   'resumeOffline',
 ])
 
-/** States whose call (or timer) was running when the snapshot was taken: restored as `suspended`. */
-const IN_FLIGHT: ReadonlySet<string> = new Set([
-  'resuming',
-  'paying',
-  'checkingOrder',
-  'checkingPayment',
-  'returned.reading',
-  'returned.waiting',
-])
+/**
+ * States whose call (or timer) was running when the snapshot was taken: restored as `suspended`. An
+ * attempt is among them whatever its step: its payment is read afresh on RESUME.
+ */
+const IN_FLIGHT: ReadonlySet<string> = new Set(['resuming', 'attempt', 'checkingOrder'])
 
 function isContext(value: unknown): value is FinalPaymentContext {
   if (!isObject(value)) return false
@@ -59,11 +50,7 @@ function isContext(value: unknown): value is FinalPaymentContext {
     isNullable(c.amountDue, isWholeCount) &&
     isWholeCount(c.points) &&
     isSavedChoice(c.choice) &&
-    isNullable(c.payKey, isText) &&
-    isSavedPayment(c.payment) &&
-    (c.payStatus === null || isObject(c.payStatus)) &&
-    typeof c.returned === 'boolean' &&
-    typeof c.polls === 'number' &&
+    isSavedAttempt(c) &&
     (c.error === null || isObject(c.error))
   )
 }

@@ -1,7 +1,7 @@
 import type { DeadlineState } from '../../src/domain/deadlines.ts'
 import type { OrderStatus } from '../../src/domain/order-status.ts'
-import type { PayAnswer, PayRoute, PayStatusDto } from '../../src/domain/payments.ts'
-import type { PayChoice } from '../shared/pay-flow.ts'
+import type { PayRoute } from '../../src/domain/payments.ts'
+import type { AttemptFields, PayChoice, PaymentProgress } from '../payment/payment-types.ts'
 
 /* The final payment's terms: what it is given, what it keeps, what it hears and how a call fails. */
 
@@ -45,15 +45,14 @@ export interface BalanceOrder {
   amountDue: number
 }
 
-export interface FinalPayInput extends PayChoice {
-  /** One per attempt, kept for every retry of that attempt (`Idempotency-Key`). */
-  key: string
+/** What the balance's pay call sends besides the attempt's key. */
+export interface FinalPayRequest extends PayChoice {
   orderId: number
   /** `?score=`: the points to use. */
   points: number
 }
 
-export interface FinalPaymentContext {
+export interface FinalPaymentContext extends AttemptFields {
   /** Whose payment (`customer:{id}`); a saved one of anyone else is never restored. */
   owner: string
   orderId: number | null
@@ -63,14 +62,6 @@ export interface FinalPaymentContext {
   amountDue: number | null
   points: number
   choice: PayChoice | null
-  /** The pay call's idempotency key: one per attempt, kept for every retry of that attempt. */
-  payKey: string | null
-  payment: PayAnswer | null
-  payStatus: PayStatusDto | null
-  /** The shopper came back from the gateway to a result page (the status is then polled). */
-  returned: boolean
-  /** Reads of the pay status made in this wait. */
-  polls: number
   error: FinalPaymentError | null
 }
 
@@ -97,3 +88,4 @@ export type FinalPaymentEvent =
   | { type: 'RETURNED'; paymentId: string }
   /** Leave a payment that did not go through (or one left open at the gateway) and pay anew. */
   | { type: 'PAY_AGAIN' }
+  | PaymentProgress

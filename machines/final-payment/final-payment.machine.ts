@@ -1,10 +1,22 @@
-import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
+import { type ActorRefFrom, assign, forwardTo, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import { OrderStatus } from '../../src/domain/order-status.ts'
-import { type PayAnswer, type PayOutcome, type PayStatusDto, payOutcome } from '../../src/domain/payments.ts'
-import { isPayChoice, newAttemptKey, POLL_INTERVAL_MS, POLL_LIMIT } from '../shared/pay-flow.ts'
+import {
+  AWAIT_RETRY,
+  adoptProgress,
+  attemptEnds,
+  attemptInput,
+  beginAttempt,
+  NO_ATTEMPT,
+  type PayFlowView,
+  refusalOf,
+  returnedTo,
+  targetOf,
+  toAttempt,
+} from '../payment/pay-flow.ts'
+import { paymentMachine } from '../payment/payment.machine.ts'
+import { attemptFrom, isPayChoice, type PaymentEnd } from '../payment/payment-types.ts'
 import {
   type BalanceOrder,
-  type FinalPayInput,
   type FinalPaymentContext,
   type FinalPaymentEvent,
   type FinalPaymentFailure,
@@ -27,14 +39,12 @@ const failureIs =
 
 const failureParams = ({ event }: { event: { error: unknown } }) => ({ failure: failureOf(event.error) })
 
-const outcomeIs =
-  (outcome: PayOutcome) =>
-  (_: unknown, params: { status: PayStatusDto }): boolean =>
-    payOutcome(params.status) === outcome
+/** The refusal of an attempt that ended refused, read as this flow's failure. */
+const refusalParams = ({ event }: { event: { output: PaymentEnd } }) => ({
+  failure: failureOf(refusalOf({ event })),
+})
 
 const orderParams = ({ event }: { event: { output: BalanceOrder } }) => ({ order: event.output })
-
-const statusParams = ({ event }: { event: { output: PayStatusDto } }) => ({ status: event.output })
 
 /** The goods are forfeited: cancelled by the sweep (15), or past the last day before it has run. */
 const isForfeitedOrder = (order: BalanceOrder): boolean =>
@@ -52,26 +62,6 @@ const PAID_STATUSES: ReadonlySet<OrderStatus> = new Set([
   OrderStatus.shipping,
 ])
 
-/** Where a payment read as settled leads (the same on a result page and after a restore). */
-const settledPaymentTransitions = [
-  {
-    guard: { type: 'isPaid', params: statusParams },
-    target: '#finalPayment.paid',
-    actions: { type: 'adoptPayStatus', params: statusParams },
-  },
-  {
-    guard: { type: 'isFailed', params: statusParams },
-    target: '#finalPayment.failed',
-    actions: { type: 'adoptPayStatus', params: statusParams },
-  },
-  {
-    guard: { type: 'isCancelled', params: statusParams },
-    target: '#finalPayment.cancelled',
-    actions: { type: 'adoptPayStatus', params: statusParams },
-  },
-  { target: '#finalPayment.payError', actions: { type: 'adoptPayStatus', params: statusParams } },
-] as const
-
 /**
  * The balance of an order in 5 arrival (flows §1, §8): choose route, type and points → pay → off to
  * the gateway → back on a result page, waiting for the webhook's verdict → paid, failed or cancelled.
@@ -87,25 +77,16 @@ export const finalPaymentMachine = setup({
     input: {} as FinalPaymentInput,
   },
   actors: {
-    /** The route's finallyPay / finalPay call with the key as `Idempotency-Key` and `?score=`. */
-    pay: fromPromise<PayAnswer, FinalPayInput>(() => notProvided('pay')),
+    /** One attempt; the feature provides its pay call (finallyPay / finalPay with `?score=`). */
+    payment: paymentMachine,
     /** The order as the server has it now. */
     readOrder: fromPromise<BalanceOrder, { orderId: number }>(() => notProvided('readOrder')),
-    /** GET /mall/pay/status/{paymentId}. */
-    readPayStatus: fromPromise<PayStatusDto, { paymentId: string }>(() => notProvided('readPayStatus')),
   },
   actions: {
-    ensurePayKey: assign({ payKey: ({ context }) => context.payKey ?? newAttemptKey() }),
     keepError: assign((_, params: { failure: FinalPaymentFailure }) => {
       const { failure } = params
       return { error: failure.kind === 'offline' || failure.kind === 'notFound' ? null : failure }
     }),
-    adoptPayStatus: assign((_, params: { status: PayStatusDto }) => ({
-      payStatus: params.status,
-      ...(params.status.purpose === 'balance' && params.status.target[0] !== undefined
-        ? { orderId: params.status.target[0] }
-        : {}),
-    })),
     adoptOrder: assign(({ context }, params: { order: BalanceOrder }) => ({
       orderStatus: params.order.status,
       amountDue: params.order.amountDue,
@@ -113,10 +94,10 @@ export const finalPaymentMachine = setup({
       points: Math.min(context.points, params.order.amountDue),
     })),
     // a new attempt: another route, type or amount of points is another request, so it gets another key
-    newAttempt: assign({ payKey: null, payment: null, payStatus: null, returned: false, error: null }),
+    newAttempt: assign({ ...NO_ATTEMPT, error: null }),
+    toAttempt: forwardTo('payment'),
   },
   guards: {
-    returnedToPayment: ({ context }) => context.payment !== null && context.returned,
     hasPayment: ({ context }) => context.payment !== null,
     hasOrder: ({ context }) => context.orderId !== null,
     canPay: ({ context }) => context.choice !== null && context.orderId !== null,
@@ -124,12 +105,7 @@ export const finalPaymentMachine = setup({
     isNotFound: failureIs('notFound'),
     isForfeited: failureIs('forfeited'),
     isLatchClosed: failureIs('latchClosed'),
-    isPaid: outcomeIs('paid'),
-    isFailed: outcomeIs('failed'),
-    isCancelled: outcomeIs('cancelled'),
-    isPending: outcomeIs('pending'),
   },
-  delays: { pollInterval: POLL_INTERVAL_MS },
 }).createMachine({
   id: 'finalPayment',
   context: ({ input }) => ({
@@ -139,24 +115,21 @@ export const finalPaymentMachine = setup({
     amountDue: null,
     points: 0,
     choice: null,
-    payKey: null,
-    payment: input.paymentId ? { paymentId: input.paymentId, redirectUrl: '' } : null,
-    payStatus: null,
-    returned: input.paymentId !== undefined,
-    polls: 0,
     error: null,
+    ...attemptFrom(input.paymentId),
   }),
   initial: 'resuming',
   on: {
     RETURNED: {
-      target: '.returned',
+      target: '.attempt',
+      reenter: true,
+      actions: assign(({ context, event }) => returnedTo(context, event)),
+    },
+    'payment.progress': {
       actions: assign(({ context, event }) => ({
-        returned: true,
-        polls: 0,
-        payment:
-          context.payment?.paymentId === event.paymentId
-            ? context.payment
-            : { paymentId: event.paymentId, redirectUrl: '' },
+        ...adoptProgress(event),
+        // a result page's flow learns its order from the payment
+        orderId: targetOf(event, 'balance') ?? context.orderId,
       })),
     },
   },
@@ -164,8 +137,7 @@ export const finalPaymentMachine = setup({
     /** Chooses the step from what the context knows (a new flow, or one restored). */
     resuming: {
       always: [
-        { guard: 'returnedToPayment', target: 'returned' },
-        { guard: 'hasPayment', target: 'checkingPayment' },
+        { guard: 'hasPayment', target: 'attempt' },
         { guard: 'hasOrder', target: 'checkingOrder' },
         // neither an order nor a payment: nothing to pay
         { target: 'orderClosed' },
@@ -200,69 +172,52 @@ export const finalPaymentMachine = setup({
             })),
           ],
         },
-        PAY: { guard: 'canPay', target: 'paying', actions: assign({ error: null }) },
+        PAY: {
+          guard: 'canPay',
+          target: 'attempt',
+          actions: assign(({ context }) => ({ ...beginAttempt(context), error: null })),
+        },
         RESUME: 'checkingOrder',
       },
     },
-    paying: {
-      entry: 'ensurePayKey',
+    /** The payment machine runs the attempt: pay, the gateway, the verdict. */
+    attempt: {
       invoke: {
-        src: 'pay',
-        input: ({ context }) => ({
-          key: context.payKey ?? '',
-          orderId: context.orderId ?? 0,
-          route: context.choice?.route ?? 'card',
-          method: context.choice?.method ?? 0,
-          points: context.points,
-        }),
-        onDone: {
-          target: 'redirecting',
-          actions: assign(({ event }) => ({ payment: event.output, error: null })),
-        },
-        onError: [
-          { guard: { type: 'isOffline', params: failureParams }, target: 'payOffline' },
+        id: 'payment',
+        src: 'payment',
+        input: ({ context }) =>
+          attemptInput(context, {
+            orderId: context.orderId ?? 0,
+            route: context.choice?.route ?? 'card',
+            method: context.choice?.method ?? 0,
+            points: context.points,
+          }),
+        onDone: [
+          ...attemptEnds('finalPayment', { recheck: 'checkingOrder', payAgain: 'checkingOrder' }),
           {
-            guard: { type: 'isNotFound', params: failureParams },
+            guard: { type: 'isNotFound', params: refusalParams },
             target: 'orderClosed',
             actions: assign({ orderStatus: null, payKey: null }),
           },
           {
-            guard: { type: 'isForfeited', params: failureParams },
+            guard: { type: 'isForfeited', params: refusalParams },
             target: 'forfeited',
-            actions: [{ type: 'keepError', params: failureParams }, assign({ payKey: null })],
+            actions: [{ type: 'keepError', params: refusalParams }, assign({ payKey: null })],
           },
           {
             // nothing was created; the next attempt is a new request with a new key
-            guard: { type: 'isLatchClosed', params: failureParams },
+            guard: { type: 'isLatchClosed', params: refusalParams },
             target: 'choosing',
-            actions: [{ type: 'keepError', params: failureParams }, assign({ payKey: null })],
+            actions: [{ type: 'keepError', params: refusalParams }, assign({ payKey: null })],
           },
           {
             // refused: no payment was made, and the order may have moved on (paid meanwhile …): read it
             target: 'checkingOrder',
-            actions: [{ type: 'keepError', params: failureParams }, assign({ payKey: null })],
+            actions: [{ type: 'keepError', params: refusalParams }, assign({ payKey: null })],
           },
         ],
       },
-    },
-    /**
-     * No answer to the pay call: a payment may exist at the gateway. Only the shopper's retry sends it
-     * again, with the same key, so the server answers with the first payment.
-     */
-    payOffline: {
-      initial: 'waiting',
-      states: {
-        waiting: { on: { ONLINE: 'ready' } },
-        ready: {},
-      },
-      on: { RETRY: 'paying', RESUME: 'checkingOrder' },
-    },
-    /** The gateway's page is next: the feature sends the shopper to `payment.redirectUrl`. */
-    redirecting: {
-      on: {
-        RESUME: 'checkingPayment',
-        PAY_AGAIN: { target: 'checkingOrder', actions: 'newAttempt' },
-      },
+      on: toAttempt,
     },
     /** Reads the order: still awaiting its balance, paid meanwhile (the webhook came), forfeited or closed. */
     checkingOrder: {
@@ -281,8 +236,8 @@ export const finalPaymentMachine = setup({
               event.output.status === OrderStatus.arrival &&
               context.payKey !== null &&
               context.payment === null,
-            target: 'payOffline.ready',
-            actions: { type: 'adoptOrder', params: orderParams },
+            target: 'attempt',
+            actions: [{ type: 'adoptOrder', params: orderParams }, assign(AWAIT_RETRY)],
           },
           {
             guard: ({ event }) => event.output.status === OrderStatus.arrival,
@@ -302,61 +257,6 @@ export const finalPaymentMachine = setup({
           { target: 'orderClosed', actions: assign({ orderStatus: null }) },
         ],
       },
-    },
-    /** Reads a payment sent to the gateway earlier (back from it by other means than a result page). */
-    checkingPayment: {
-      invoke: {
-        src: 'readPayStatus',
-        input: ({ context }) => ({ paymentId: context.payment?.paymentId ?? '' }),
-        onDone: [
-          {
-            guard: { type: 'isPending', params: statusParams },
-            target: 'redirecting',
-            actions: { type: 'adoptPayStatus', params: statusParams },
-          },
-          ...settledPaymentTransitions,
-        ],
-        onError: [
-          { guard: { type: 'isOffline', params: failureParams }, target: 'resumeOffline' },
-          { target: 'payError' },
-        ],
-      },
-    },
-    /** Back on a result page: the webhook decides; the pay status is read until it has. */
-    returned: {
-      initial: 'reading',
-      states: {
-        reading: {
-          entry: assign({ polls: ({ context }) => context.polls + 1 }),
-          invoke: {
-            src: 'readPayStatus',
-            input: ({ context }) => ({ paymentId: context.payment?.paymentId ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'isPending', params: statusParams },
-                target: 'waiting',
-                actions: { type: 'adoptPayStatus', params: statusParams },
-              },
-              ...settledPaymentTransitions,
-            ],
-            onError: [
-              { guard: { type: 'isOffline', params: failureParams }, target: 'offline' },
-              { guard: { type: 'isNotFound', params: failureParams }, target: '#finalPayment.payError' },
-              // a refusal or fault of the read itself says nothing about the payment: read again later
-              { target: 'waiting' },
-            ],
-          },
-        },
-        waiting: {
-          always: { guard: ({ context }) => context.polls >= POLL_LIMIT, target: 'timedOut' },
-          after: { pollInterval: 'reading' },
-        },
-        /** Polling pauses without a connection and goes on when it returns. */
-        offline: { on: { ONLINE: 'reading', RETRY: 'reading' } },
-        /** Still pending after about a minute: the shopper may ask again. */
-        timedOut: { on: { RETRY: { target: 'reading', actions: assign({ polls: 0 }) } } },
-      },
-      on: { RESUME: '.reading' },
     },
     paid: {},
     failed: {
@@ -381,3 +281,5 @@ export const finalPaymentMachine = setup({
 export type FinalPaymentMachine = typeof finalPaymentMachine
 export type FinalPaymentActor = ActorRefFrom<FinalPaymentMachine>
 export type FinalPaymentSnapshot = SnapshotFrom<FinalPaymentMachine>
+/** The flow as its pages see it (its attempt's steps by name, see pay-flow.ts). */
+export type FinalPaymentView = PayFlowView<FinalPaymentSnapshot>

@@ -1,5 +1,6 @@
 import type { Snapshot } from 'xstate'
 import { PAY_ROUTES } from '../../src/domain/payments.ts'
+import { PAYMENT_STEPS } from '../payment/payment-types.ts'
 
 /* Reading back a paying flow's persisted snapshot (`getPersistedSnapshot()`), whatever IndexedDB held. */
 
@@ -36,6 +37,18 @@ export function isSavedChoice(value: unknown): boolean {
 export function isSavedPayment(value: unknown): boolean {
   return (
     value === null || (isObject(value) && isText(value.paymentId) && typeof value.redirectUrl === 'string')
+  )
+}
+
+/** Saved attempt fields (payment-types.ts `AttemptFields`) of a paying flow's context. */
+export function isSavedAttempt(c: Record<string, unknown>): boolean {
+  return (
+    isNullable(c.payKey, isText) &&
+    isSavedPayment(c.payment) &&
+    (c.payStatus === null || isObject(c.payStatus)) &&
+    typeof c.returned === 'boolean' &&
+    isWholeCount(c.polls) &&
+    (c.step === null || (PAYMENT_STEPS as readonly unknown[]).includes(c.step))
   )
 }
 

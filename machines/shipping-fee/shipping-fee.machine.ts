@@ -2,6 +2,7 @@ import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from
 import { PackageStatus } from '../../src/domain/package-status.ts'
 import type { ShippingOptionDto } from '../../src/domain/packaging.ts'
 import { type PayAnswer, type PayOutcome, type PayStatusDto, payOutcome } from '../../src/domain/payments.ts'
+import type { PayFlowView } from '../payment/pay-flow.ts'
 import { isPayChoice, newAttemptKey, POLL_INTERVAL_MS, POLL_LIMIT } from '../shared/pay-flow.ts'
 import {
   isShippingFeeFailure,
@@ -405,3 +406,5 @@ export const shippingFeeMachine = setup({
 export type ShippingFeeMachine = typeof shippingFeeMachine
 export type ShippingFeeActor = ActorRefFrom<ShippingFeeMachine>
 export type ShippingFeeSnapshot = SnapshotFrom<ShippingFeeMachine>
+/** The flow as its pages see it (its attempt's steps by name, see pay-flow.ts). */
+export type ShippingFeeView = PayFlowView<ShippingFeeSnapshot>

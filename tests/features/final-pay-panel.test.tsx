@@ -210,9 +210,10 @@ describe('final payment: the pay-balance panel of an order whose goods arrived',
     ])
     // the attempt is on disk before the shopper leaves, for the return page
     const saved = (await readStored(SAVED_FINAL_PAYMENT)) as {
-      snapshot: { value: unknown; context: { payment: { paymentId: string }; payKey: string } }
+      snapshot: { value: unknown; context: { payment: { paymentId: string }; payKey: string; step: string } }
     }
-    expect(saved.snapshot.value).toBe('redirecting')
+    expect(saved.snapshot.value).toBe('attempt')
+    expect(saved.snapshot.context.step).toBe('redirecting')
     expect(saved.snapshot.context.payment.paymentId).toBe('pay_9')
     expect(saved.snapshot.context.payKey).toBe(pays[0]?.key)
   }, 15_000)

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { finalPaymentMachine } from '../../machines/final-payment/final-payment.machine.ts'
 import type { SavedFinalPayment } from '../../machines/final-payment/final-payment-saved-state.ts'
+import { paymentMachine } from '../../machines/payment/payment.machine.ts'
 import type { PaymentStatus } from '../../src/domain/payment-status.ts'
 import type { PayStatusDto } from '../../src/domain/payments.ts'
 import { refreshBadgeCounts } from '../../src/features/account/session/badge-counts.ts'
@@ -70,7 +71,11 @@ async function saveBalanceOnTheWayToGateway(): Promise<void> {
   const actor = createActor(
     finalPaymentMachine.provide({
       // the pay status is never answered here: the saved flow is waiting for the shopper's return
-      actors: { readPayStatus: fromPromise(() => new Promise<PayStatusDto>(() => {})) },
+      actors: {
+        payment: paymentMachine.provide({
+          actors: { readPayStatus: fromPromise(() => new Promise<PayStatusDto>(() => {})) },
+        }),
+      },
     }),
     { input: { owner: OWNER, paymentId: 'pay_9' } },
   )

@@ -10,11 +10,13 @@ import {
 } from '../../machines/final-payment/final-payment-saved-state.ts'
 import type {
   BalanceOrder,
-  FinalPayInput,
   FinalPaymentFailure,
   FinalPaymentInput,
+  FinalPayRequest,
 } from '../../machines/final-payment/final-payment-types.ts'
-import { POLL_INTERVAL_MS, POLL_LIMIT } from '../../machines/shared/pay-flow.ts'
+import { payFlowView } from '../../machines/payment/pay-flow.ts'
+import { paymentMachine } from '../../machines/payment/payment.machine.ts'
+import { LONGEST_POLL_MS, POLL_LIMIT, pollDelay } from '../../machines/payment/payment-types.ts'
 import type { DeadlineState } from '../../src/domain/deadlines.ts'
 import type { OrderStatus } from '../../src/domain/order-status.ts'
 import type { PaymentStatus } from '../../src/domain/payment-status.ts'
@@ -38,12 +40,13 @@ class FakeShop {
   deadlineState: DeadlineState = 'overdue'
   amountDue = AMOUNT_DUE
   payments = new Map<string, { status: PaymentStatus; failure: string | null }>()
-  readonly payCalls: FinalPayInput[] = []
+  readonly payCalls: (FinalPayRequest & { key: string })[] = []
   readonly orderReads: number[] = []
   readonly statusReads: string[] = []
   private readonly payAnswers = new Map<string, PayAnswer>()
 
-  pay = async ({ input }: { input: FinalPayInput }): Promise<PayAnswer> => {
+  pay = async ({ input: attempt }: { input: { key: string; request: unknown } }): Promise<PayAnswer> => {
+    const input = { ...(attempt.request as FinalPayRequest), key: attempt.key }
     if (this.offline) throw { kind: 'offline' } satisfies FinalPaymentFailure
     this.payCalls.push(input)
     const failure = this.refuseNext
@@ -91,9 +94,10 @@ class FakeShop {
 function machineFor(shop: FakeShop) {
   return finalPaymentMachine.provide({
     actors: {
-      pay: fromPromise(shop.pay),
+      payment: paymentMachine.provide({
+        actors: { pay: fromPromise(shop.pay), readPayStatus: fromPromise(shop.readPayStatus) },
+      }),
       readOrder: fromPromise(shop.readOrder),
-      readPayStatus: fromPromise(shop.readPayStatus),
     },
   })
 }
@@ -196,8 +200,8 @@ describe('final payment machine: paying', () => {
     const actor = await toChoosing(shop)
     choose(actor)
     actor.send({ type: 'PAY' })
-    expect(actor.getSnapshot().value).toBe('paying')
-    const redirecting = await waitFor(actor, (s) => s.matches('redirecting'))
+    expect(payFlowView(actor.getSnapshot()).matches('paying')).toBe(true)
+    const redirecting = await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     const [payCall] = shop.payCalls
     expect(shop.payCalls).toEqual([
       { key: payCall?.key, orderId: ORDER_ID, route: 'sbps', method: 2, points: 500 },
@@ -213,7 +217,7 @@ describe('final payment machine: paying', () => {
     choose(actor)
     shop.loseAnswers = true
     actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => s.matches({ payOffline: 'waiting' }))
+    await waitFor(actor, (s) => payFlowView(s).matches({ payOffline: 'waiting' }))
     expect(shop.payCalls).toHaveLength(1)
 
     shop.loseAnswers = false
@@ -223,12 +227,12 @@ describe('final payment machine: paying', () => {
     actor.send({ type: 'SET_POINTS', points: 0 })
     actor.send({ type: 'PAY' })
     await settle()
-    expect(actor.getSnapshot().matches({ payOffline: 'ready' })).toBe(true)
+    expect(payFlowView(actor.getSnapshot()).matches({ payOffline: 'ready' })).toBe(true)
     expect(actor.getSnapshot().context).toMatchObject({ choice: { route: 'sbps', method: 2 }, points: 500 })
     expect(shop.payCalls).toHaveLength(1)
 
     actor.send({ type: 'RETRY' })
-    const done = await waitFor(actor, (s) => s.matches('redirecting'))
+    const done = await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls).toHaveLength(2)
     expect(shop.payCalls[1]).toEqual(shop.payCalls[0])
     // the server answered with the first payment: one payment exists
@@ -242,9 +246,9 @@ describe('final payment machine: paying', () => {
     choose(actor)
     shop.offline = true
     actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => s.matches({ payOffline: 'waiting' }))
+    await waitFor(actor, (s) => payFlowView(s).matches({ payOffline: 'waiting' }))
     await settle()
-    expect(actor.getSnapshot().matches({ payOffline: 'waiting' })).toBe(true)
+    expect(payFlowView(actor.getSnapshot()).matches({ payOffline: 'waiting' })).toBe(true)
     expect(shop.payCalls).toEqual([])
   })
 
@@ -263,7 +267,7 @@ describe('final payment machine: paying', () => {
 
     actor.send({ type: 'PAY' })
     expect(actor.getSnapshot().context.error).toBeNull()
-    await waitFor(actor, (s) => s.matches('redirecting'))
+    await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls).toHaveLength(2)
     expect(shop.payCalls[0]?.key).not.toBe(shop.payCalls[1]?.key)
   })
@@ -314,14 +318,14 @@ describe('final payment machine: paying', () => {
     const actor = await toChoosing(shop)
     choose(actor)
     actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => s.matches('redirecting'))
+    await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     actor.send({ type: 'PAY_AGAIN' })
     const again = await waitFor(actor, (s) => s.matches('choosing'))
     expect(again.context.payment).toBeNull()
     expect(again.context.payKey).toBeNull()
     actor.send({ type: 'CHOOSE', route: 'paypal', method: 0 })
     actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => s.matches('redirecting'))
+    await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls.map((call) => call.route)).toEqual(['sbps', 'paypal'])
     expect(shop.payCalls[0]?.key).not.toBe(shop.payCalls[1]?.key)
   })
@@ -333,26 +337,29 @@ describe('final payment machine: back from the gateway', () => {
 
   async function returnedWith(shop: FakeShop): Promise<FinalPaymentActor> {
     const actor = start(shop, { paymentId: 'pay_1' })
-    expect(actor.getSnapshot().matches('returned')).toBe(true)
+    expect(payFlowView(actor.getSnapshot()).matches('returned')).toBe(true)
     await vi.advanceTimersByTimeAsync(0)
     return actor
   }
 
-  it('polls while the payment is pending, then says paid and which order', async () => {
+  it('polls while the payment is pending, backing off, then says paid and which order', async () => {
     const shop = new FakeShop()
     shop.payments.set('pay_1', { status: 1, failure: null })
     const actor = await returnedWith(shop)
-    expect(actor.getSnapshot().matches({ returned: 'waiting' })).toBe(true)
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS)
+    expect(payFlowView(actor.getSnapshot()).matches({ returned: 'waiting' })).toBe(true)
+    await vi.advanceTimersByTimeAsync(pollDelay(1))
+    expect(shop.statusReads).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(pollDelay(1))
+    // the second wait is longer than the first
     expect(shop.statusReads).toHaveLength(2)
 
     shop.payments.set('pay_1', { status: 2, failure: null })
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS)
+    await vi.advanceTimersByTimeAsync(pollDelay(2) - pollDelay(1))
     const snapshot = actor.getSnapshot()
     expect(snapshot.value).toBe('paid')
     expect(snapshot.context.orderId).toBe(ORDER_ID)
     expect(snapshot.context.payStatus?.amount).toBe(17_740)
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3)
+    await vi.advanceTimersByTimeAsync(LONGEST_POLL_MS * 3)
     expect(shop.statusReads).toHaveLength(3)
   })
 
@@ -378,8 +385,8 @@ describe('final payment machine: back from the gateway', () => {
     const shop = new FakeShop()
     shop.payments.set('pay_1', { status: 1, failure: null })
     const actor = await returnedWith(shop)
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * (POLL_LIMIT + 5))
-    expect(actor.getSnapshot().matches({ returned: 'timedOut' })).toBe(true)
+    await vi.advanceTimersByTimeAsync(LONGEST_POLL_MS * (POLL_LIMIT + 5))
+    expect(payFlowView(actor.getSnapshot()).matches({ returned: 'timedOut' })).toBe(true)
     expect(shop.statusReads).toHaveLength(POLL_LIMIT)
 
     shop.payments.set('pay_1', { status: 2, failure: null })
@@ -393,8 +400,8 @@ describe('final payment machine: back from the gateway', () => {
     shop.payments.set('pay_1', { status: 1, failure: null })
     shop.offline = true
     const actor = await returnedWith(shop)
-    expect(actor.getSnapshot().matches({ returned: 'offline' })).toBe(true)
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 10)
+    expect(payFlowView(actor.getSnapshot()).matches({ returned: 'offline' })).toBe(true)
+    await vi.advanceTimersByTimeAsync(LONGEST_POLL_MS * 10)
     expect(shop.statusReads).toHaveLength(0)
 
     shop.offline = false
@@ -434,7 +441,7 @@ describe('final payment machine: saved and restored', () => {
     restored.send({ type: 'RESUME' })
     await waitFor(restored, (s) => s.matches('choosing') && s.context.amountDue === AMOUNT_DUE + 92)
     restored.send({ type: 'PAY' })
-    await waitFor(restored, (s) => s.matches('redirecting'))
+    await waitFor(restored, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls).toHaveLength(1)
     expect(shop.orderReads).toHaveLength(2)
   })
@@ -446,7 +453,7 @@ describe('final payment machine: saved and restored', () => {
     // the tab closes while the pay call is in flight (it reached the server; the answer is lost)
     shop.loseAnswers = true
     first.send({ type: 'PAY' })
-    expect(first.getSnapshot().value).toBe('paying')
+    expect(payFlowView(first.getSnapshot()).matches('paying')).toBe(true)
     const key = first.getSnapshot().context.payKey
     const restored = reload(shop, first)
     shop.loseAnswers = false
@@ -455,12 +462,12 @@ describe('final payment machine: saved and restored', () => {
     expect(shop.payCalls).toHaveLength(1)
 
     restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => s.matches({ payOffline: 'ready' }))
+    await waitFor(restored, (s) => payFlowView(s).matches({ payOffline: 'ready' }))
     await settle()
     expect(shop.payCalls).toHaveLength(1)
 
     restored.send({ type: 'RETRY' })
-    await waitFor(restored, (s) => s.matches('redirecting'))
+    await waitFor(restored, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls.map((call) => call.key)).toEqual([key, key])
     expect(shop.payments.size).toBe(1)
   })
@@ -502,10 +509,10 @@ describe('final payment machine: saved and restored', () => {
     const first = await toChoosing(shop)
     choose(first)
     first.send({ type: 'PAY' })
-    await waitFor(first, (s) => s.matches('redirecting'))
+    await waitFor(first, (s) => payFlowView(s).matches('redirecting'))
     const restored = reload(shop, first)
     restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => s.matches('redirecting') && s.context.payStatus !== null)
+    await waitFor(restored, (s) => payFlowView(s).matches('redirecting') && s.context.payStatus !== null)
     expect(shop.statusReads).toEqual(['pay_1'])
     expect(shop.payCalls).toHaveLength(1)
 
@@ -521,7 +528,7 @@ describe('final payment machine: saved and restored', () => {
     const first = await toChoosing(shop)
     choose(first)
     first.send({ type: 'PAY' })
-    await waitFor(first, (s) => s.matches('redirecting'))
+    await waitFor(first, (s) => payFlowView(s).matches('redirecting'))
     const restored = reload(shop, first)
     shop.payments.set('pay_1', { status: 4, failure: 'cancelled' })
     restored.send({ type: 'RESUME' })
@@ -532,7 +539,7 @@ describe('final payment machine: saved and restored', () => {
     const shop = new FakeShop()
     shop.payments.set('pay_1', { status: 1, failure: null })
     const first = start(shop, { paymentId: 'pay_1' })
-    await waitFor(first, (s) => s.matches({ returned: 'waiting' }))
+    await waitFor(first, (s) => payFlowView(s).matches({ returned: 'waiting' }))
     const restored = reload(shop, first)
     expect(restored.getSnapshot().value).toBe('suspended')
     shop.payments.set('pay_1', { status: 2, failure: null })

@@ -1,7 +1,10 @@
+import { fromPromise } from 'xstate'
 import type { CheckoutFailure } from '../../../machines/checkout/checkout-types.ts'
-import { PAYMENT_UNAVAILABLE_MESSAGE, SELECT_ADDRESS_MESSAGE } from '../../domain/payments.ts'
+import { paymentMachine } from '../../../machines/payment/payment.machine.ts'
+import { PAYMENT_UNAVAILABLE_MESSAGE, type PayAnswer, SELECT_ADDRESS_MESSAGE } from '../../domain/payments.ts'
 import { ResultCode } from '../../domain/result-code.ts'
-import { ApiFailure } from '../../lib/api-client.ts'
+import { type ApiCallOptions, ApiFailure } from '../../lib/api-client.ts'
+import { payStatus } from './api/pay-status.ts'
 
 /* How the paying flows (checkout, final payment) read a failed call, without their machines. */
 
@@ -37,4 +40,28 @@ export async function asPayCall<T>(
   } catch (error) {
     throw failureOf(error)
   }
+}
+
+/** The paying flows tell the shopper themselves (panel, page, result page): their calls never toast. */
+export const quietPayCall: ApiCallOptions = { systemNotify: false }
+
+/**
+ * The payment machine with a flow's pay call (`pay`: its request with the attempt's key) and the pay
+ * status read, failures read by the flow's `failureOf`.
+ */
+export function paymentWith<Request>(
+  pay: (request: Request & { key: string }) => Promise<PayAnswer>,
+  failureOf?: (error: unknown) => unknown,
+) {
+  return paymentMachine.provide({
+    actors: {
+      pay: fromPromise(({ input }: { input: { key: string; request: unknown } }) =>
+        // the flow's machine built the request (pay-flow.ts attemptInput): its shape is the flow's own
+        asPayCall(() => pay({ ...(input.request as Request), key: input.key }), failureOf),
+      ),
+      readPayStatus: fromPromise(({ input }: { input: { paymentId: string } }) =>
+        asPayCall(() => payStatus(input.paymentId, quietPayCall), failureOf),
+      ),
+    },
+  })
 }

@@ -1,3 +1,4 @@
+import { payFlowView } from '../../../machines/payment/pay-flow.ts'
 import type { CartSessionLink } from '../account/session/cart-session-link.ts'
 
 /* A tab's one running paying flow (the checkout, the final payment): saved on every step, resumed
@@ -6,7 +7,7 @@ import type { CartSessionLink } from '../account/session/cart-session-link.ts'
 /** What the store reads of a flow's snapshot: its payment and the states every paying flow has. */
 export interface PayFlowSnapshot {
   context: { payment: { paymentId: string } | null }
-  matches(state: 'paid' | 'failed' | 'cancelled' | 'returned'): boolean
+  matches(state: 'paid' | 'failed' | 'cancelled'): boolean
 }
 
 /** The events the store sends a flow: connection back, resume after a restore, back from a gateway. */
@@ -112,7 +113,7 @@ export function payFlowStore<A extends PayFlowActor, Saved, Input>(
   /** The flow of a payment the shopper came back from (a result page): it waits for the verdict. */
   async function flowForPayment(owner: string, paymentId: string, fresh: Input): Promise<A> {
     const actor = await flowFor(owner, (s) => s.context.payment?.paymentId === paymentId, fresh)
-    const snapshot = actor.getSnapshot()
+    const snapshot = payFlowView(actor.getSnapshot())
     const settled = snapshot.matches('paid') || snapshot.matches('failed') || snapshot.matches('cancelled')
     if (!snapshot.matches('returned') && !settled) actor.send({ type: 'RETURNED', paymentId })
     return actor

@@ -1,6 +1,6 @@
-import type { CheckoutActor, CheckoutSnapshot } from '../../../machines/checkout/checkout.machine.ts'
+import type { CheckoutActor, CheckoutView } from '../../../machines/checkout/checkout.machine.ts'
 import { followSession } from './checkout-store.ts'
-import { usePayFlow, usePayFlowOwner } from './use-pay-flow.ts'
+import { usePayFlowOwner, usePayingFlow } from './use-pay-flow.ts'
 
 /** `customer:{id}` while a customer is signed in (whose checkout it is), else null. */
 export const useCheckoutOwner = usePayFlowOwner
@@ -12,6 +12,6 @@ export const useCheckoutOwner = usePayFlowOwner
 export function useCheckout(
   open: ((owner: string) => Promise<CheckoutActor | undefined>) | null,
   key: string,
-): { actor: CheckoutActor | undefined; snapshot: CheckoutSnapshot | undefined } {
-  return usePayFlow(open, key, followSession)
+): { actor: CheckoutActor | undefined; snapshot: CheckoutView | undefined } {
+  return usePayingFlow(open, key, followSession)
 }

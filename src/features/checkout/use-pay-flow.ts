@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { AnyActorRef, SnapshotFrom } from 'xstate'
+import { type PayFlowView, payFlowView } from '../../../machines/payment/pay-flow.ts'
 import type { CartSessionLink } from '../account/session/cart-session-link.ts'
 import { useCartLink, useSession } from '../account/session/use-session.tsx'
 
@@ -40,5 +41,17 @@ export function usePayFlow<A extends AnyActorRef>(
     }
   }, [owner, key])
   const snapshot = useSelector(actor, (s) => s) as SnapshotFrom<A> | undefined
+  return { actor, snapshot }
+}
+
+/** A paying flow (usePayFlow), its snapshot seen with its attempt's steps readable by name (pay-flow.ts). */
+export function usePayingFlow<A extends AnyActorRef>(
+  open: ((owner: string) => Promise<A | undefined>) | null,
+  key: string,
+  follow: (link: CartSessionLink) => void,
+): { actor: A | undefined; snapshot: PayFlowView<SnapshotFrom<A>> | undefined } {
+  const { actor, snapshot: current } = usePayFlow(open, key, follow)
+  // one view per snapshot: the pages' effects follow the snapshot, not each render
+  const snapshot = useMemo(() => (current ? payFlowView(current) : undefined), [current])
   return { actor, snapshot }
 }

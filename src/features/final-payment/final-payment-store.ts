@@ -6,24 +6,23 @@ import {
 import type { SavedFinalPayment } from '../../../machines/final-payment/final-payment-saved-state.ts'
 import type {
   BalanceOrder,
-  FinalPayInput,
   FinalPaymentFailure,
   FinalPaymentInput,
+  FinalPayRequest,
 } from '../../../machines/final-payment/final-payment-types.ts'
+import { payFlowView } from '../../../machines/payment/pay-flow.ts'
 import { finalAmountDue } from '../../domain/arrival.ts'
 import { OrderStatus } from '../../domain/order-status.ts'
 import { ResultCode } from '../../domain/result-code.ts'
-import { type ApiCallOptions, ApiFailure } from '../../lib/api-client.ts'
+import { ApiFailure } from '../../lib/api-client.ts'
 import { currentLanguage } from '../../lib/i18n.ts'
-import { payStatus } from '../checkout/api/pay-status.ts'
-import { asPayCall, checkoutFailureOf } from '../checkout/pay-call.ts'
+import { asPayCall, checkoutFailureOf, paymentWith, quietPayCall } from '../checkout/pay-call.ts'
 import { payFlowStore } from '../checkout/pay-flow-store.ts'
 import { getOrderDetail } from '../orders/api/order-detail.ts'
 import { finalPay } from './api/final-pay.ts'
 import { savedFinalPaymentOf } from './saved-final-payment.ts'
 
-/** The panel and the result page tell the shopper themselves: the flow's calls never toast. */
-const quiet: ApiCallOptions = { systemNotify: false }
+const quiet = quietPayCall
 
 /** The forfeiture refusal (409): the server names the order's status then, 15 cancel2. */
 function isForfeitureRefusal(error: unknown): error is ApiFailure {
@@ -46,7 +45,10 @@ const asFinalCall = <T>(call: () => Promise<T>) => asPayCall(call, finalPaymentF
 
 const machine = finalPaymentMachine.provide({
   actors: {
-    pay: fromPromise(({ input }: { input: FinalPayInput }) => asFinalCall(() => finalPay(input, quiet))),
+    payment: paymentWith(
+      (request: FinalPayRequest & { key: string }) => finalPay(request, quiet),
+      finalPaymentFailureOf,
+    ),
     readOrder: fromPromise(({ input }: { input: { orderId: number } }) =>
       asFinalCall(async (): Promise<BalanceOrder> => {
         const order = await getOrderDetail(input.orderId, currentLanguage(), quiet)
@@ -57,9 +59,6 @@ const machine = finalPaymentMachine.provide({
           amountDue: finalAmountDue(order),
         }
       }),
-    ),
-    readPayStatus: fromPromise(({ input }: { input: { paymentId: string } }) =>
-      asFinalCall(() => payStatus(input.paymentId, quiet)),
     ),
   },
 })
@@ -88,7 +87,10 @@ const PAYING_STATES = [
 export function finalPaymentForOrder(owner: string, orderId: number): Promise<FinalPaymentActor> {
   return store.flowFor(
     owner,
-    (s) => s.context.orderId === orderId && PAYING_STATES.some((state) => s.matches(state)),
+    (s) => {
+      const view = payFlowView(s)
+      return s.context.orderId === orderId && PAYING_STATES.some((state) => view.matches(state))
+    },
     { owner, orderId },
   )
 }

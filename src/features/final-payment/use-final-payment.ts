@@ -1,8 +1,8 @@
 import type {
   FinalPaymentActor,
-  FinalPaymentSnapshot,
+  FinalPaymentView,
 } from '../../../machines/final-payment/final-payment.machine.ts'
-import { usePayFlow } from '../checkout/use-pay-flow.ts'
+import { usePayingFlow } from '../checkout/use-pay-flow.ts'
 import { followSession } from './final-payment-store.ts'
 
 /**
@@ -12,6 +12,6 @@ import { followSession } from './final-payment-store.ts'
 export function useFinalPayment(
   open: ((owner: string) => Promise<FinalPaymentActor | undefined>) | null,
   key: string,
-): { actor: FinalPaymentActor | undefined; snapshot: FinalPaymentSnapshot | undefined } {
-  return usePayFlow(open, key, followSession)
+): { actor: FinalPaymentActor | undefined; snapshot: FinalPaymentView | undefined } {
+  return usePayingFlow(open, key, followSession)
 }

@@ -1,8 +1,8 @@
 import type {
   ShippingFeeActor,
-  ShippingFeeSnapshot,
+  ShippingFeeView,
 } from '../../../machines/shipping-fee/shipping-fee.machine.ts'
-import { usePayFlow } from '../checkout/use-pay-flow.ts'
+import { usePayingFlow } from '../checkout/use-pay-flow.ts'
 import { followSession } from './shipping-fee-store.ts'
 
 /**
@@ -12,6 +12,6 @@ import { followSession } from './shipping-fee-store.ts'
 export function useShippingFee(
   open: ((owner: string) => Promise<ShippingFeeActor | undefined>) | null,
   key: string,
-): { actor: ShippingFeeActor | undefined; snapshot: ShippingFeeSnapshot | undefined } {
-  return usePayFlow(open, key, followSession)
+): { actor: ShippingFeeActor | undefined; snapshot: ShippingFeeView | undefined } {
+  return usePayingFlow(open, key, followSession)
 }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect } from 'react'
 import type {
   ExtraPaymentActor,
-  ExtraPaymentSnapshot,
+  ExtraPaymentView,
 } from '../../../../machines/extra-payment/extra-payment.machine.ts'
 import { isSelectable, selectAllIds } from '../../../../machines/extra-payment/extra-payment-types.ts'
 import { css, cx } from '../../../../styled-system/css'
@@ -69,10 +69,7 @@ export function ExtraPage() {
   )
 }
 
-function UnpaidFees(props: {
-  actor: ExtraPaymentActor | undefined
-  snapshot: ExtraPaymentSnapshot | undefined
-}) {
+function UnpaidFees(props: { actor: ExtraPaymentActor | undefined; snapshot: ExtraPaymentView | undefined }) {
   const { actor, snapshot } = props
   const online = useOnline()
   const latch = usePayLatch()
@@ -130,7 +127,7 @@ function UnpaidFees(props: {
 
 /** What the flow says besides the list: a read that failed, no connection, a payment that ended. */
 function FlowNotices(props: {
-  snapshot: ExtraPaymentSnapshot
+  snapshot: ExtraPaymentView
   online: boolean
   send: (type: 'RETRY' | 'RELOAD' | 'PAY_AGAIN') => void
 }) {
@@ -215,7 +212,7 @@ function FlowNotices(props: {
 
 /** The unpaid fees with a checkbox each (late fees excepted) and "select all". */
 function FeeChoice(props: {
-  snapshot: ExtraPaymentSnapshot
+  snapshot: ExtraPaymentView
   actor: ExtraPaymentActor | undefined
   fees: readonly ExtraFeeDto[]
 }) {

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type {
   ExtraPaymentActor,
-  ExtraPaymentSnapshot,
+  ExtraPaymentView,
 } from '../../../../machines/extra-payment/extra-payment.machine.ts'
 import { selectedTotal } from '../../../../machines/extra-payment/extra-payment-types.ts'
 import { cx } from '../../../../styled-system/css'
@@ -28,7 +28,7 @@ import { extraPaymentErrorText } from '../extra-messages.ts'
 
 /** The pay panels' progress notices, read from this flow's states. */
 export function ExtraPayProgress(props: {
-  snapshot: ExtraPaymentSnapshot
+  snapshot: ExtraPaymentView
   online: boolean
   actor: ExtraPaymentActor | undefined
 }) {
@@ -51,7 +51,7 @@ export function ExtraPayProgress(props: {
  * trip through the gateway, so a retry never pays twice.
  */
 export function ExtraPayPanel(props: {
-  snapshot: ExtraPaymentSnapshot
+  snapshot: ExtraPaymentView
   actor: ExtraPaymentActor | undefined
   online: boolean
   latch: Latch

@@ -1,8 +1,8 @@
 import type {
   ExtraPaymentActor,
-  ExtraPaymentSnapshot,
+  ExtraPaymentView,
 } from '../../../../machines/extra-payment/extra-payment.machine.ts'
-import { usePayFlow } from '../../checkout/use-pay-flow.ts'
+import { usePayingFlow } from '../../checkout/use-pay-flow.ts'
 import { followSession } from '../extra-payment-store.ts'
 
 /**
@@ -12,6 +12,6 @@ import { followSession } from '../extra-payment-store.ts'
 export function useExtraPayment(
   open: ((owner: string) => Promise<ExtraPaymentActor | undefined>) | null,
   key: string,
-): { actor: ExtraPaymentActor | undefined; snapshot: ExtraPaymentSnapshot | undefined } {
-  return usePayFlow(open, key, followSession)
+): { actor: ExtraPaymentActor | undefined; snapshot: ExtraPaymentView | undefined } {
+  return usePayingFlow(open, key, followSession)
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef } from 'react'
-import type { FinalPaymentSnapshot } from '../../../../machines/final-payment/final-payment.machine.ts'
+import type { FinalPaymentView } from '../../../../machines/final-payment/final-payment.machine.ts'
 import { css, cx } from '../../../../styled-system/css'
 import { Notice } from '../../../components/ui/notice.tsx'
 import { balanceOwed, finalAmountDue } from '../../../domain/arrival.ts'
@@ -47,7 +47,7 @@ const lateFeeNote = css({ fontSize: 'xs', color: 'red.700' })
  * Where the server moved the order away from what the page shows (paid by a webhook meanwhile,
  * closed, forfeited): the page and the header's counts of balances due are read again, once per news.
  */
-function useServerNews(order: OrderDto, snapshot: FinalPaymentSnapshot | undefined, onChanged?: () => void) {
+function useServerNews(order: OrderDto, snapshot: FinalPaymentView | undefined, onChanged?: () => void) {
   const report = useRef(onChanged)
   useEffect(() => {
     report.current = onChanged

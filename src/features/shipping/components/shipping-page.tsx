@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect } from 'react'
-import type { ShippingFeeSnapshot } from '../../../../machines/shipping-fee/shipping-fee.machine.ts'
+import type { ShippingFeeView } from '../../../../machines/shipping-fee/shipping-fee.machine.ts'
 import type { ShippingPackage } from '../../../../machines/shipping-fee/shipping-fee-types.ts'
 import { css, cx } from '../../../../styled-system/css'
 import { Button } from '../../../components/ui/button.tsx'
@@ -32,7 +32,7 @@ const total = css({ display: 'flex', alignItems: 'baseline', gap: '3', fontSize:
 const totalValue = css({ fontWeight: 'bold', fontSize: 'lg', color: 'secondary.hover' })
 
 /** The package's fee was settled or it left the shopper's hands: the header's counts are read again. */
-function useServerNews(snapshot: ShippingFeeSnapshot | undefined) {
+function useServerNews(snapshot: ShippingFeeView | undefined) {
   const news = snapshot?.matches('paid') || snapshot?.matches('locked') || snapshot?.matches('closed')
   useEffect(() => {
     if (news) refreshBadgeCounts()
@@ -265,7 +265,7 @@ function ShippingFlow({ packageId, applyId }: { packageId: number; applyId: numb
 
 /** The pay panels' progress notices, read from this flow's states. */
 function PayProgressOf(props: {
-  snapshot: ShippingFeeSnapshot
+  snapshot: ShippingFeeView
   online: boolean
   send: (type: 'RETRY' | 'PAY_AGAIN') => void
 }) {
