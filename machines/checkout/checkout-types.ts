@@ -1,8 +1,8 @@
 import type { OrderStatus } from '../../src/domain/order-status.ts'
-import type { PayAnswer, PayRoute, PayStatusDto } from '../../src/domain/payments.ts'
-import type { PayChoice } from '../shared/pay-flow.ts'
+import type { PayRoute } from '../../src/domain/payments.ts'
+import type { AttemptFields, PayChoice, PaymentProgress } from '../payment/payment-types.ts'
 
-export { isPayChoice, type PayChoice, POLL_INTERVAL_MS, POLL_LIMIT } from '../shared/pay-flow.ts'
+export { isPayChoice, type PayChoice } from '../payment/payment-types.ts'
 
 /* The checkout machine's terms: what it is given, what it keeps, what it hears and how a call fails. */
 
@@ -42,13 +42,13 @@ export interface CreateOrderInput {
   points: number
 }
 
-export interface PayInput extends PayChoice {
-  key: string
+/** What the deposit's pay call sends besides the attempt's key. */
+export interface PayRequest extends PayChoice {
   orderId: number
   addressId: number
 }
 
-export interface CheckoutContext {
+export interface CheckoutContext extends AttemptFields {
   /** Whose checkout (`customer:{id}`); a saved checkout of anyone else is never restored. */
   owner: string
   /** The cart lines ordered and the points asked for (createOrder's body and `?score=`). */
@@ -61,14 +61,6 @@ export interface CheckoutContext {
   orderStatus: OrderStatus | null
   choice: PayChoice | null
   addressId: number | null
-  /** The pay call's idempotency key: one per attempt, kept for every retry of that attempt. */
-  payKey: string | null
-  payment: PayAnswer | null
-  payStatus: PayStatusDto | null
-  /** The shopper came back from the gateway to a result page (the status is then polled). */
-  returned: boolean
-  /** Reads of the pay status made in this wait. */
-  polls: number
   error: CheckoutError | null
 }
 
@@ -99,3 +91,4 @@ export type CheckoutEvent =
   | { type: 'RETURNED'; paymentId: string }
   /** Leave a payment that did not go through (or one left open at the gateway) and pay anew. */
   | { type: 'PAY_AGAIN' }
+  | PaymentProgress

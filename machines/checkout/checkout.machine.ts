@@ -1,15 +1,24 @@
-import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
+import { type ActorRefFrom, assign, forwardTo, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import { OrderStatus } from '../../src/domain/order-status.ts'
 import type { OrderDto } from '../../src/domain/orders.ts'
+import { SELECT_ADDRESS_MESSAGE } from '../../src/domain/payments.ts'
 import {
-  type PayAnswer,
-  type PayOutcome,
-  type PayStatusDto,
-  payOutcome,
-  SELECT_ADDRESS_MESSAGE,
-} from '../../src/domain/payments.ts'
-import type { PayFlowView } from '../payment/pay-flow.ts'
-import { newAttemptKey } from '../shared/pay-flow.ts'
+  AWAIT_RETRY,
+  notProvided as actorNotProvided,
+  adoptProgress,
+  attemptEnds,
+  attemptInput,
+  beginAttempt,
+  errorToKeep,
+  failureReading,
+  NO_ATTEMPT,
+  type PayFlowView,
+  returnedTo,
+  targetOf,
+  toAttempt,
+} from '../payment/pay-flow.ts'
+import { paymentMachine } from '../payment/payment.machine.ts'
+import { attemptFrom, isPayChoice, newAttemptKey } from '../payment/payment-types.ts'
 import {
   type CheckoutContext,
   type CheckoutEvent,
@@ -17,57 +26,15 @@ import {
   type CheckoutInput,
   type CreateOrderInput,
   isCheckoutFailure,
-  isPayChoice,
-  type PayInput,
-  POLL_INTERVAL_MS,
-  POLL_LIMIT,
+  type PayRequest,
 } from './checkout-types.ts'
 
-function failureOf(error: unknown): CheckoutFailure {
-  return isCheckoutFailure(error) ? error : { kind: 'offline' }
-}
-
-function notProvided(name: string): Promise<never> {
-  return Promise.reject(new Error(`checkout machine: actor '${name}' not provided`))
-}
-
-const failureIs =
-  (kind: CheckoutFailure['kind']) =>
-  (_: unknown, params: { failure: CheckoutFailure }): boolean =>
-    params.failure.kind === kind
-
-const failureParams = ({ event }: { event: { error: unknown } }) => ({ failure: failureOf(event.error) })
-
-const outcomeIs =
-  (outcome: PayOutcome) =>
-  (_: unknown, params: { status: PayStatusDto }): boolean =>
-    payOutcome(params.status) === outcome
+const { failureIs, failureParams, refusalParams } = failureReading(isCheckoutFailure)
+const notProvided = actorNotProvided('checkout')
 
 const orderParams = ({ event }: { event: { output: Pick<OrderDto, 'status'> } }) => ({
   status: event.output.status,
 })
-
-const statusParams = ({ event }: { event: { output: PayStatusDto } }) => ({ status: event.output })
-
-/** Where a payment read as settled leads (the same on a result page and after a restore). */
-const settledPaymentTransitions = [
-  {
-    guard: { type: 'isPaid', params: statusParams },
-    target: '#checkout.paid',
-    actions: { type: 'adoptPayStatus', params: statusParams },
-  },
-  {
-    guard: { type: 'isFailed', params: statusParams },
-    target: '#checkout.failed',
-    actions: { type: 'adoptPayStatus', params: statusParams },
-  },
-  {
-    guard: { type: 'isCancelled', params: statusParams },
-    target: '#checkout.cancelled',
-    actions: { type: 'adoptPayStatus', params: statusParams },
-  },
-  { target: '#checkout.payError', actions: { type: 'adoptPayStatus', params: statusParams } },
-] as const
 
 /**
  * One checkout: confirm the selected cart lines → create the order → choose route, type and address →
@@ -85,34 +52,22 @@ export const checkoutMachine = setup({
   actors: {
     /** POST /mall/order/createOrder?score= { cartLineIds } with the key as `Idempotency-Key`. */
     createOrder: fromPromise<OrderDto, CreateOrderInput>(() => notProvided('createOrder')),
-    /** The route's orderPay call with the key as `Idempotency-Key`. */
-    pay: fromPromise<PayAnswer, PayInput>(() => notProvided('pay')),
+    /** One attempt; the feature provides its pay call (the route's orderPay). */
+    payment: paymentMachine,
     /** The order as the server has it now. */
     readOrder: fromPromise<Pick<OrderDto, 'id' | 'status'>, { orderId: number }>(() =>
       notProvided('readOrder'),
     ),
-    /** GET /mall/pay/status/{paymentId}. */
-    readPayStatus: fromPromise<PayStatusDto, { paymentId: string }>(() => notProvided('readPayStatus')),
   },
   actions: {
     ensureCreateKey: assign({ createKey: ({ context }) => context.createKey ?? newAttemptKey() }),
-    ensurePayKey: assign({ payKey: ({ context }) => context.payKey ?? newAttemptKey() }),
-    keepError: assign((_, params: { failure: CheckoutFailure }) => {
-      const { failure } = params
-      return { error: failure.kind === 'offline' || failure.kind === 'notFound' ? null : failure }
-    }),
-    adoptPayStatus: assign((_, params: { status: PayStatusDto }) => ({
-      payStatus: params.status,
-      ...(params.status.purpose === 'deposit' && params.status.target[0] !== undefined
-        ? { orderId: params.status.target[0] }
-        : {}),
-    })),
+    keepError: assign((_, params: { failure: CheckoutFailure }) => ({ error: errorToKeep(params.failure) })),
     adoptOrderStatus: assign((_, params: { status: OrderStatus }) => ({ orderStatus: params.status })),
     // a new attempt: another route, type or address is another request, so it gets another key
-    newAttempt: assign({ payKey: null, payment: null, payStatus: null, returned: false, error: null }),
+    newAttempt: assign({ ...NO_ATTEMPT, error: null }),
+    toAttempt: forwardTo('payment'),
   },
   guards: {
-    returnedToPayment: ({ context }) => context.payment !== null && context.returned,
     hasPayment: ({ context }) => context.payment !== null,
     hasOrder: ({ context }) => context.orderId !== null,
     hasCreateKey: ({ context }) => context.createKey !== null,
@@ -120,12 +75,7 @@ export const checkoutMachine = setup({
     canPay: ({ context }) => context.choice !== null && context.orderId !== null,
     isOffline: failureIs('offline'),
     isNotFound: failureIs('notFound'),
-    isPaid: outcomeIs('paid'),
-    isFailed: outcomeIs('failed'),
-    isCancelled: outcomeIs('cancelled'),
-    isPending: outcomeIs('pending'),
   },
-  delays: { pollInterval: POLL_INTERVAL_MS },
 }).createMachine({
   id: 'checkout',
   context: ({ input }) => ({
@@ -137,24 +87,21 @@ export const checkoutMachine = setup({
     orderStatus: null,
     choice: null,
     addressId: null,
-    payKey: null,
-    payment: input.paymentId ? { paymentId: input.paymentId, redirectUrl: '' } : null,
-    payStatus: null,
-    returned: input.paymentId !== undefined,
-    polls: 0,
     error: null,
+    ...attemptFrom(input.paymentId),
   }),
   initial: 'resuming',
   on: {
     RETURNED: {
-      target: '.returned',
+      target: '.attempt',
+      reenter: true,
+      actions: assign(({ context, event }) => returnedTo(context, event)),
+    },
+    'payment.progress': {
       actions: assign(({ context, event }) => ({
-        returned: true,
-        polls: 0,
-        payment:
-          context.payment?.paymentId === event.paymentId
-            ? context.payment
-            : { paymentId: event.paymentId, redirectUrl: '' },
+        ...adoptProgress(event),
+        // a result page's checkout learns its order from the payment
+        orderId: targetOf(event, 'deposit') ?? context.orderId,
       })),
     },
   },
@@ -162,8 +109,7 @@ export const checkoutMachine = setup({
     /** Chooses the step from what the context knows (a new checkout, or one restored). */
     resuming: {
       always: [
-        { guard: 'returnedToPayment', target: 'returned' },
-        { guard: 'hasPayment', target: 'checkingPayment' },
+        { guard: 'hasPayment', target: 'attempt' },
         { guard: 'hasOrder', target: 'checkingOrder' },
         { guard: 'hasCreateKey', target: 'creating' },
         { target: 'confirm' },
@@ -230,59 +176,42 @@ export const checkoutMachine = setup({
             guard: 'noAddress',
             actions: assign({ error: { kind: 'address', message: SELECT_ADDRESS_MESSAGE } }),
           },
-          { guard: 'canPay', target: 'paying', actions: assign({ error: null }) },
+          {
+            guard: 'canPay',
+            target: 'attempt',
+            actions: assign(({ context }) => ({ ...beginAttempt(context), error: null })),
+          },
         ],
         RESUME: 'checkingOrder',
       },
     },
-    paying: {
-      entry: 'ensurePayKey',
+    /** The payment machine runs the attempt: pay, the gateway, the verdict. */
+    attempt: {
       invoke: {
-        src: 'pay',
-        input: ({ context }) => ({
-          key: context.payKey ?? '',
-          orderId: context.orderId ?? 0,
-          addressId: context.addressId ?? 0,
-          route: context.choice?.route ?? 'card',
-          method: context.choice?.method ?? 0,
-        }),
-        onDone: {
-          target: 'redirecting',
-          actions: assign(({ event }) => ({ payment: event.output, error: null })),
-        },
-        onError: [
-          { guard: { type: 'isOffline', params: failureParams }, target: 'payOffline' },
+        id: 'payment',
+        src: 'payment',
+        input: ({ context }) =>
+          attemptInput(context, {
+            orderId: context.orderId ?? 0,
+            addressId: context.addressId ?? 0,
+            route: context.choice?.route ?? 'card',
+            method: context.choice?.method ?? 0,
+          } satisfies PayRequest),
+        onDone: [
+          ...attemptEnds('checkout', { recheck: 'checkingOrder', payAgain: 'awaitingPayment' }),
           {
-            guard: { type: 'isNotFound', params: failureParams },
+            guard: { type: 'isNotFound', params: refusalParams },
             target: 'orderClosed',
             actions: assign({ orderStatus: null, payKey: null }),
           },
           {
             // refused: no payment was made; the next attempt is a new request with a new key
             target: 'awaitingPayment',
-            actions: [{ type: 'keepError', params: failureParams }, assign({ payKey: null })],
+            actions: [{ type: 'keepError', params: refusalParams }, assign({ payKey: null })],
           },
         ],
       },
-    },
-    /**
-     * No answer to the pay call: a payment may exist at the gateway. Only the shopper's retry sends it
-     * again, with the same key, so the server answers with the first payment.
-     */
-    payOffline: {
-      initial: 'waiting',
-      states: {
-        waiting: { on: { ONLINE: 'ready' } },
-        ready: {},
-      },
-      on: { RETRY: 'paying', RESUME: 'checkingOrder' },
-    },
-    /** The gateway's page is next: the feature sends the shopper to `payment.redirectUrl`. */
-    redirecting: {
-      on: {
-        RESUME: 'checkingPayment',
-        PAY_AGAIN: { target: 'awaitingPayment', actions: 'newAttempt' },
-      },
+      on: toAttempt,
     },
     /** Reads the order: still waiting for payment, paid meanwhile (the webhook came), or closed. */
     checkingOrder: {
@@ -296,8 +225,8 @@ export const checkoutMachine = setup({
               event.output.status === OrderStatus.waitPay &&
               context.payKey !== null &&
               context.payment === null,
-            target: 'payOffline.ready',
-            actions: { type: 'adoptOrderStatus', params: orderParams },
+            target: 'attempt',
+            actions: [{ type: 'adoptOrderStatus', params: orderParams }, assign(AWAIT_RETRY)],
           },
           {
             guard: ({ event }) => event.output.status === OrderStatus.waitPay,
@@ -318,61 +247,6 @@ export const checkoutMachine = setup({
           { target: 'orderClosed', actions: assign({ orderStatus: null }) },
         ],
       },
-    },
-    /** Reads a payment sent to the gateway earlier (back from it by other means than a result page). */
-    checkingPayment: {
-      invoke: {
-        src: 'readPayStatus',
-        input: ({ context }) => ({ paymentId: context.payment?.paymentId ?? '' }),
-        onDone: [
-          {
-            guard: { type: 'isPending', params: statusParams },
-            target: 'redirecting',
-            actions: { type: 'adoptPayStatus', params: statusParams },
-          },
-          ...settledPaymentTransitions,
-        ],
-        onError: [
-          { guard: { type: 'isOffline', params: failureParams }, target: 'resumeOffline' },
-          { target: 'payError' },
-        ],
-      },
-    },
-    /** Back on a result page: the webhook decides; the pay status is read until it has. */
-    returned: {
-      initial: 'reading',
-      states: {
-        reading: {
-          entry: assign({ polls: ({ context }) => context.polls + 1 }),
-          invoke: {
-            src: 'readPayStatus',
-            input: ({ context }) => ({ paymentId: context.payment?.paymentId ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'isPending', params: statusParams },
-                target: 'waiting',
-                actions: { type: 'adoptPayStatus', params: statusParams },
-              },
-              ...settledPaymentTransitions,
-            ],
-            onError: [
-              { guard: { type: 'isOffline', params: failureParams }, target: 'offline' },
-              { guard: { type: 'isNotFound', params: failureParams }, target: '#checkout.payError' },
-              // a refusal or fault of the read itself says nothing about the payment: read again later
-              { target: 'waiting' },
-            ],
-          },
-        },
-        waiting: {
-          always: { guard: ({ context }) => context.polls >= POLL_LIMIT, target: 'timedOut' },
-          after: { pollInterval: 'reading' },
-        },
-        /** Polling pauses without a connection and goes on when it returns. */
-        offline: { on: { ONLINE: 'reading', RETRY: 'reading' } },
-        /** Still pending after about a minute: the shopper may ask again. */
-        timedOut: { on: { RETRY: { target: 'reading', actions: assign({ polls: 0 }) } } },
-      },
-      on: { RESUME: '.reading' },
     },
     paid: {},
     failed: {

@@ -1,7 +1,7 @@
 import { ExtraFeeStatus, ExtraFeeType } from '../../src/domain/extra-fee.ts'
 import { type ExtraFeeDto, type ExtraPayRefusal, MAX_FEES_PER_PAYMENT } from '../../src/domain/extras.ts'
-import type { PayAnswer, PayRoute, PayStatusDto } from '../../src/domain/payments.ts'
-import type { PayChoice } from '../shared/pay-flow.ts'
+import type { PayRoute } from '../../src/domain/payments.ts'
+import type { AttemptFields, PayChoice, PaymentProgress } from '../payment/payment-types.ts'
 
 /* The extra payment's terms: what it is given, what it keeps, what it hears and how a call fails. */
 
@@ -60,16 +60,15 @@ export function selectAllIds(fees: readonly ExtraFeeDto[] | null): number[] {
     .map((fee) => fee.id)
 }
 
-export interface ExtraPayInput extends PayChoice {
-  /** One per attempt, kept for every retry of that attempt (`Idempotency-Key`). */
-  key: string
+/** What the extra fees' pay call sends besides the attempt's key. */
+export interface ExtraPayRequest extends PayChoice {
   /** `{ids}`: the chosen fees, ascending. */
   feeIds: number[]
   /** `{score}` / `?score=`: the points to use. */
   points: number
 }
 
-export interface ExtraPaymentContext {
+export interface ExtraPaymentContext extends AttemptFields {
   /** Whose payment (`customer:{id}`); a saved one of anyone else is never restored. */
   owner: string
   /** The shopper's unpaid fees as last read from the server (null before the first read). */
@@ -79,14 +78,6 @@ export interface ExtraPaymentContext {
   /** Points to use; never more than the chosen fees' total. */
   points: number
   choice: PayChoice | null
-  /** The pay call's idempotency key: one per attempt, kept for every retry of that attempt. */
-  payKey: string | null
-  payment: PayAnswer | null
-  payStatus: PayStatusDto | null
-  /** The shopper came back from the gateway to a result page (the status is then polled). */
-  returned: boolean
-  /** Reads of the pay status made in this wait. */
-  polls: number
   error: ExtraPaymentError | null
 }
 
@@ -118,3 +109,4 @@ export type ExtraPaymentEvent =
   | { type: 'RETURNED'; paymentId: string }
   /** Leave a payment that did not go through (or one left open at the gateway) and pay anew. */
   | { type: 'PAY_AGAIN' }
+  | PaymentProgress

@@ -1,10 +1,22 @@
-import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
+import { type ActorRefFrom, assign, forwardTo, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import { type ExtraFeeDto, MAX_FEES_PER_PAYMENT } from '../../src/domain/extras.ts'
-import { type PayAnswer, type PayOutcome, type PayStatusDto, payOutcome } from '../../src/domain/payments.ts'
-import type { PayFlowView } from '../payment/pay-flow.ts'
-import { isPayChoice, newAttemptKey, POLL_INTERVAL_MS, POLL_LIMIT } from '../shared/pay-flow.ts'
 import {
-  type ExtraPayInput,
+  AWAIT_RETRY,
+  notProvided as actorNotProvided,
+  adoptProgress,
+  attemptEnds,
+  attemptInput,
+  beginAttempt,
+  errorToKeep,
+  failureReading,
+  NO_ATTEMPT,
+  type PayFlowView,
+  returnedTo,
+  toAttempt,
+} from '../payment/pay-flow.ts'
+import { paymentMachine } from '../payment/payment.machine.ts'
+import { attemptFrom, isPayChoice } from '../payment/payment-types.ts'
+import {
   type ExtraPaymentContext,
   type ExtraPaymentEvent,
   type ExtraPaymentFailure,
@@ -15,27 +27,8 @@ import {
   selectedTotal,
 } from './extra-payment-types.ts'
 
-function failureOf(error: unknown): ExtraPaymentFailure {
-  return isExtraPaymentFailure(error) ? error : { kind: 'offline' }
-}
-
-function notProvided(name: string): Promise<never> {
-  return Promise.reject(new Error(`extra payment machine: actor '${name}' not provided`))
-}
-
-const failureIs =
-  (kind: ExtraPaymentFailure['kind']) =>
-  (_: unknown, params: { failure: ExtraPaymentFailure }): boolean =>
-    params.failure.kind === kind
-
-const failureParams = ({ event }: { event: { error: unknown } }) => ({ failure: failureOf(event.error) })
-
-const outcomeIs =
-  (outcome: PayOutcome) =>
-  (_: unknown, params: { status: PayStatusDto }): boolean =>
-    payOutcome(params.status) === outcome
-
-const statusParams = ({ event }: { event: { output: PayStatusDto } }) => ({ status: event.output })
+const { failureIs, failureParams, refusalParams } = failureReading(isExtraPaymentFailure)
+const notProvided = actorNotProvided('extra payment')
 
 const feesParams = ({ event }: { event: { output: ExtraFeeDto[] } }) => ({ fees: event.output })
 
@@ -54,33 +47,14 @@ const isChosenFee = (fees: readonly ExtraFeeDto[] | null, feeId: number): boolea
 const allStillSelectable = (fees: readonly ExtraFeeDto[] | null, selected: readonly number[]): boolean =>
   selected.every((id) => isChosenFee(fees, id))
 
-/** Where a payment read as settled leads (the same on a result page and after a restore). */
-const settledPaymentTransitions = [
-  {
-    guard: { type: 'isPaid', params: statusParams },
-    target: '#extraPayment.paid',
-    actions: { type: 'adoptPayStatus', params: statusParams },
-  },
-  {
-    guard: { type: 'isFailed', params: statusParams },
-    target: '#extraPayment.failed',
-    actions: { type: 'adoptPayStatus', params: statusParams },
-  },
-  {
-    guard: { type: 'isCancelled', params: statusParams },
-    target: '#extraPayment.cancelled',
-    actions: { type: 'adoptPayStatus', params: statusParams },
-  },
-  { target: '#extraPayment.payError', actions: { type: 'adoptPayStatus', params: statusParams } },
-] as const
-
 /**
  * Paying extra fees (flows §2, §8): read the shopper's unpaid fees → choose some (or all), the points,
  * the route and the type → pay them in one payment → off to the gateway → back on the result page,
  * waiting for the webhook's verdict → paid, failed or cancelled. The fees and their amounts are the
  * server's. Restored from storage, the flow reads the fees or the payment again and moves to where the
- * server says. A call without an answer never repeats by itself: the shopper retries, with the same
- * idempotency key, so the server answers the first payment instead of making another.
+ * server says. Each attempt runs in the payment machine (its child `payment`): a call without an answer
+ * never repeats by itself, the shopper retries with the same idempotency key. The fees, the choice
+ * and the refusals stay here.
  */
 export const extraPaymentMachine = setup({
   types: {
@@ -89,20 +63,15 @@ export const extraPaymentMachine = setup({
     input: {} as ExtraPaymentInput,
   },
   actors: {
-    /** The route's extra-pay call with the key as `Idempotency-Key`, the fee ids and the points. */
-    pay: fromPromise<PayAnswer, ExtraPayInput>(() => notProvided('pay')),
+    /** One attempt; the feature provides its pay call (the route's extra-pay call: fee ids, points). */
+    payment: paymentMachine,
     /** GET /mall/extra_pay/list?status=1: the shopper's unpaid fees. */
     readFees: fromPromise<ExtraFeeDto[], void>(() => notProvided('readFees')),
-    /** GET /mall/pay/status/{paymentId}. */
-    readPayStatus: fromPromise<PayStatusDto, { paymentId: string }>(() => notProvided('readPayStatus')),
   },
   actions: {
-    ensurePayKey: assign({ payKey: ({ context }) => context.payKey ?? newAttemptKey() }),
-    keepError: assign((_, params: { failure: ExtraPaymentFailure }) => {
-      const { failure } = params
-      return { error: failure.kind === 'offline' || failure.kind === 'notFound' ? null : failure }
-    }),
-    adoptPayStatus: assign((_, params: { status: PayStatusDto }) => ({ payStatus: params.status })),
+    keepError: assign((_, params: { failure: ExtraPaymentFailure }) => ({
+      error: errorToKeep(params.failure),
+    })),
     /** The fees as the server lists them now: a chosen fee no longer payable is no longer chosen. */
     adoptFees: assign(({ context }, params: { fees: ExtraFeeDto[] }) => {
       const selected = context.selected.filter((id) => isChosenFee(params.fees, id))
@@ -117,10 +86,10 @@ export const extraPaymentMachine = setup({
       )
     }),
     // a new attempt: other fees, points, route or type are another request, so it gets another key
-    newAttempt: assign({ payKey: null, payment: null, payStatus: null, returned: false, error: null }),
+    newAttempt: assign({ ...NO_ATTEMPT, error: null }),
+    toAttempt: forwardTo('payment'),
   },
   guards: {
-    returnedToPayment: ({ context }) => context.payment !== null && context.returned,
     hasPayment: ({ context }) => context.payment !== null,
     canPay: ({ context }) =>
       context.choice !== null &&
@@ -131,12 +100,7 @@ export const extraPaymentMachine = setup({
     isNotFound: failureIs('notFound'),
     isLatchClosed: failureIs('latchClosed'),
     isFeesRefused: failureIs('feesRefused'),
-    isPaid: outcomeIs('paid'),
-    isFailed: outcomeIs('failed'),
-    isCancelled: outcomeIs('cancelled'),
-    isPending: outcomeIs('pending'),
   },
-  delays: { pollInterval: POLL_INTERVAL_MS },
 }).createMachine({
   id: 'extraPayment',
   context: ({ input }) => ({
@@ -145,35 +109,23 @@ export const extraPaymentMachine = setup({
     selected: [],
     points: 0,
     choice: null,
-    payKey: null,
-    payment: input.paymentId ? { paymentId: input.paymentId, redirectUrl: '' } : null,
-    payStatus: null,
-    returned: input.paymentId !== undefined,
-    polls: 0,
     error: null,
+    ...attemptFrom(input.paymentId),
   }),
   initial: 'resuming',
   on: {
     RETURNED: {
-      target: '.returned',
-      actions: assign(({ context, event }) => ({
-        returned: true,
-        polls: 0,
-        payment:
-          context.payment?.paymentId === event.paymentId
-            ? context.payment
-            : { paymentId: event.paymentId, redirectUrl: '' },
-      })),
+      target: '.attempt',
+      reenter: true,
+      actions: assign(({ context, event }) => returnedTo(context, event)),
     },
+    // extra fees have no single subject: the flow learns nothing else from the payment
+    'payment.progress': { actions: assign(({ event }) => adoptProgress(event)) },
   },
   states: {
     /** Chooses the step from what the context knows (a new flow, or one restored). */
     resuming: {
-      always: [
-        { guard: 'returnedToPayment', target: 'returned' },
-        { guard: 'hasPayment', target: 'checkingPayment' },
-        { target: 'loading' },
-      ],
+      always: [{ guard: 'hasPayment', target: 'attempt' }, { target: 'loading' }],
     },
     /**
      * A call was in flight when the flow was saved: nothing is sent again until the feature says the
@@ -196,8 +148,8 @@ export const extraPaymentMachine = setup({
               context.selected.length > 0 &&
               allStillSelectable(event.output, context.selected) &&
               context.points <= selectedTotal(event.output, context.selected),
-            target: 'payOffline.ready',
-            actions: { type: 'adoptFees', params: feesParams },
+            target: 'attempt',
+            actions: [{ type: 'adoptFees', params: feesParams }, assign(AWAIT_RETRY)],
           },
           {
             target: 'choosing',
@@ -261,47 +213,48 @@ export const extraPaymentMachine = setup({
             assign(({ event }) => ({ choice: { route: event.route, method: event.method } })),
           ],
         },
-        PAY: { guard: 'canPay', target: 'paying', actions: assign({ error: null }) },
+        PAY: {
+          guard: 'canPay',
+          target: 'attempt',
+          actions: assign(({ context }) => ({ ...beginAttempt(context), error: null })),
+        },
         RELOAD: 'loading',
         RESUME: 'loading',
       },
     },
-    paying: {
-      entry: 'ensurePayKey',
+    /** The payment machine runs the attempt: pay, the gateway, the verdict. */
+    attempt: {
       invoke: {
-        src: 'pay',
-        input: ({ context }) => ({
-          key: context.payKey ?? '',
-          feeIds: context.selected,
-          points: context.points,
-          route: context.choice?.route ?? 'card',
-          method: context.choice?.method ?? 0,
-        }),
-        onDone: {
-          target: 'redirecting',
-          actions: assign(({ event }) => ({ payment: event.output, error: null })),
-        },
-        onError: [
-          { guard: { type: 'isOffline', params: failureParams }, target: 'payOffline' },
+        id: 'payment',
+        src: 'payment',
+        input: ({ context }) =>
+          attemptInput(context, {
+            feeIds: context.selected,
+            points: context.points,
+            route: context.choice?.route ?? 'card',
+            method: context.choice?.method ?? 0,
+          }),
+        onDone: [
+          ...attemptEnds('extraPayment', { recheck: 'loading', payAgain: 'loading' }),
           {
             // nothing was created; the next attempt is a new request with a new key
-            guard: { type: 'isLatchClosed', params: failureParams },
+            guard: { type: 'isLatchClosed', params: refusalParams },
             target: 'choosing',
-            actions: [{ type: 'keepError', params: failureParams }, assign({ payKey: null })],
+            actions: [{ type: 'keepError', params: refusalParams }, assign({ payKey: null })],
           },
           {
             // some fees were paid, voided or taken by another payment meanwhile: the list is read again
-            guard: { type: 'isFeesRefused', params: failureParams },
+            guard: { type: 'isFeesRefused', params: refusalParams },
             target: 'loading',
             actions: [
-              { type: 'keepError', params: failureParams },
-              { type: 'dropRefused', params: failureParams },
+              { type: 'keepError', params: refusalParams },
+              { type: 'dropRefused', params: refusalParams },
               assign({ payKey: null }),
             ],
           },
           {
             // a fee unknown to the server (404) means the list is stale: read it again
-            guard: { type: 'isNotFound', params: failureParams },
+            guard: { type: 'isNotFound', params: refusalParams },
             target: 'loading',
             actions: assign({
               payKey: null,
@@ -310,84 +263,11 @@ export const extraPaymentMachine = setup({
           },
           {
             target: 'loading',
-            actions: [{ type: 'keepError', params: failureParams }, assign({ payKey: null })],
+            actions: [{ type: 'keepError', params: refusalParams }, assign({ payKey: null })],
           },
         ],
       },
-    },
-    /**
-     * No answer to the pay call: a payment may exist at the gateway. Only the shopper's retry sends it
-     * again, with the same key, so the server answers with the first payment.
-     */
-    payOffline: {
-      initial: 'waiting',
-      states: {
-        waiting: { on: { ONLINE: 'ready' } },
-        ready: {},
-      },
-      on: { RETRY: 'paying', RESUME: 'loading' },
-    },
-    /** The gateway's page is next: the feature sends the shopper to `payment.redirectUrl`. */
-    redirecting: {
-      on: {
-        RESUME: 'checkingPayment',
-        PAY_AGAIN: { target: 'loading', actions: 'newAttempt' },
-      },
-    },
-    /** Reads a payment sent to the gateway earlier (back from it by other means than a result page). */
-    checkingPayment: {
-      invoke: {
-        src: 'readPayStatus',
-        input: ({ context }) => ({ paymentId: context.payment?.paymentId ?? '' }),
-        onDone: [
-          {
-            guard: { type: 'isPending', params: statusParams },
-            target: 'redirecting',
-            actions: { type: 'adoptPayStatus', params: statusParams },
-          },
-          ...settledPaymentTransitions,
-        ],
-        onError: [
-          { guard: { type: 'isOffline', params: failureParams }, target: 'resumeOffline' },
-          { target: 'payError' },
-        ],
-      },
-    },
-    /** Back on a result page: the webhook decides; the pay status is read until it has. */
-    returned: {
-      initial: 'reading',
-      states: {
-        reading: {
-          entry: assign({ polls: ({ context }) => context.polls + 1 }),
-          invoke: {
-            src: 'readPayStatus',
-            input: ({ context }) => ({ paymentId: context.payment?.paymentId ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'isPending', params: statusParams },
-                target: 'waiting',
-                actions: { type: 'adoptPayStatus', params: statusParams },
-              },
-              ...settledPaymentTransitions,
-            ],
-            onError: [
-              { guard: { type: 'isOffline', params: failureParams }, target: 'offline' },
-              { guard: { type: 'isNotFound', params: failureParams }, target: '#extraPayment.payError' },
-              // a refusal or fault of the read itself says nothing about the payment: read again later
-              { target: 'waiting' },
-            ],
-          },
-        },
-        waiting: {
-          always: { guard: ({ context }) => context.polls >= POLL_LIMIT, target: 'timedOut' },
-          after: { pollInterval: 'reading' },
-        },
-        /** Polling pauses without a connection and goes on when it returns. */
-        offline: { on: { ONLINE: 'reading', RETRY: 'reading' } },
-        /** Still pending after about a minute: the shopper may ask again. */
-        timedOut: { on: { RETRY: { target: 'reading', actions: assign({ polls: 0 }) } } },
-      },
-      on: { RESUME: '.reading' },
+      on: toAttempt,
     },
     /** Paid: the fees are settled; the list may be read afresh for what is left. */
     paid: {

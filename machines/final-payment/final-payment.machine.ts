@@ -2,19 +2,21 @@ import { type ActorRefFrom, assign, forwardTo, fromPromise, type SnapshotFrom, s
 import { OrderStatus } from '../../src/domain/order-status.ts'
 import {
   AWAIT_RETRY,
+  notProvided as actorNotProvided,
   adoptProgress,
   attemptEnds,
   attemptInput,
   beginAttempt,
+  errorToKeep,
+  failureReading,
   NO_ATTEMPT,
   type PayFlowView,
-  refusalOf,
   returnedTo,
   targetOf,
   toAttempt,
 } from '../payment/pay-flow.ts'
 import { paymentMachine } from '../payment/payment.machine.ts'
-import { attemptFrom, isPayChoice, type PaymentEnd } from '../payment/payment-types.ts'
+import { attemptFrom, isPayChoice } from '../payment/payment-types.ts'
 import {
   type BalanceOrder,
   type FinalPaymentContext,
@@ -24,25 +26,8 @@ import {
   isFinalPaymentFailure,
 } from './final-payment-types.ts'
 
-function failureOf(error: unknown): FinalPaymentFailure {
-  return isFinalPaymentFailure(error) ? error : { kind: 'offline' }
-}
-
-function notProvided(name: string): Promise<never> {
-  return Promise.reject(new Error(`final payment machine: actor '${name}' not provided`))
-}
-
-const failureIs =
-  (kind: FinalPaymentFailure['kind']) =>
-  (_: unknown, params: { failure: FinalPaymentFailure }): boolean =>
-    params.failure.kind === kind
-
-const failureParams = ({ event }: { event: { error: unknown } }) => ({ failure: failureOf(event.error) })
-
-/** The refusal of an attempt that ended refused, read as this flow's failure. */
-const refusalParams = ({ event }: { event: { output: PaymentEnd } }) => ({
-  failure: failureOf(refusalOf({ event })),
-})
+const { failureIs, failureParams, refusalParams } = failureReading(isFinalPaymentFailure)
+const notProvided = actorNotProvided('final payment')
 
 const orderParams = ({ event }: { event: { output: BalanceOrder } }) => ({ order: event.output })
 
@@ -83,10 +68,9 @@ export const finalPaymentMachine = setup({
     readOrder: fromPromise<BalanceOrder, { orderId: number }>(() => notProvided('readOrder')),
   },
   actions: {
-    keepError: assign((_, params: { failure: FinalPaymentFailure }) => {
-      const { failure } = params
-      return { error: failure.kind === 'offline' || failure.kind === 'notFound' ? null : failure }
-    }),
+    keepError: assign((_, params: { failure: FinalPaymentFailure }) => ({
+      error: errorToKeep(params.failure),
+    })),
     adoptOrder: assign(({ context }, params: { order: BalanceOrder }) => ({
       orderStatus: params.order.status,
       amountDue: params.order.amountDue,

@@ -82,6 +82,38 @@ export function refusalOf({ event }: EndedEvent): unknown {
   return event.output.end === 'refused' ? event.output.error : undefined
 }
 
+/** A flow's actor that its feature did not provide. */
+export const notProvided = (machine: string) => (name: string) =>
+  Promise.reject(new Error(`${machine} machine: actor '${name}' not provided`))
+
+/**
+ * How a flow reads a failed call, given its own failure kinds (`F`, always with `offline` and
+ * `notFound`): anything else is no answer. The params makers feed its guards and its `keepError`.
+ */
+export function failureReading<F extends { kind: string }>(isFailure: (value: unknown) => value is F) {
+  const failureOf = (error: unknown): F => (isFailure(error) ? error : ({ kind: 'offline' } as F))
+  return {
+    failureOf,
+    failureIs:
+      (kind: F['kind']) =>
+      (_: unknown, params: { failure: F }): boolean =>
+        params.failure.kind === kind,
+    /** A call's failure (`onError`). */
+    failureParams: ({ event }: { event: { error: unknown } }) => ({ failure: failureOf(event.error) }),
+    /** An attempt's refusal (`onDone` of the payment machine). */
+    refusalParams: ({ event }: EndedEvent) => ({ failure: failureOf(refusalOf({ event })) }),
+  }
+}
+
+/** What a flow keeps for its page of a failure: a refusal, not a missing answer or a missing thing. */
+export function errorToKeep<F extends { kind: string }>(
+  failure: F,
+): Exclude<F, { kind: 'offline' } | { kind: 'notFound' }> | null {
+  return failure.kind === 'offline' || failure.kind === 'notFound'
+    ? null
+    : (failure as Exclude<F, { kind: 'offline' } | { kind: 'notFound' }>)
+}
+
 /**
  * The `onDone` transitions every flow shares: the verdict's states (`#flow.paid` …), `resumeOffline`
  * when a read got no answer, `recheck` to read what is being paid again, `payAgain` to choose anew. The

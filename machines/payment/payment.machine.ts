@@ -65,6 +65,21 @@ const settledTransitions = [
   },
 ] as const
 
+/** What a read of the pay status leads to: still pending → `pending`; else the verdict ends the attempt. */
+const verdictOr = (pending: string) =>
+  [
+    {
+      guard: { type: 'isPending', params: statusParams },
+      target: pending,
+      actions: { type: 'adoptPayStatus', params: statusParams },
+    },
+    ...settledTransitions,
+  ] as const
+
+const paymentOf = ({ context }: { context: PaymentContext }) => ({
+  paymentId: context.payment?.paymentId ?? '',
+})
+
 /** Each step tells the flow where the attempt stands (its pages show it, and it is saved with the flow). */
 const report = (step: PaymentStep | null) => ({ type: 'report', params: { step } }) as const
 
@@ -187,15 +202,8 @@ export const paymentMachine = setup({
       entry: report('checkingPayment'),
       invoke: {
         src: 'readPayStatus',
-        input: ({ context }) => ({ paymentId: context.payment?.paymentId ?? '' }),
-        onDone: [
-          {
-            guard: { type: 'isPending', params: statusParams },
-            target: 'redirecting',
-            actions: { type: 'adoptPayStatus', params: statusParams },
-          },
-          ...settledTransitions,
-        ],
+        input: paymentOf,
+        onDone: verdictOr('#payment.redirecting'),
         onError: [
           { guard: 'noAnswer', target: 'done', actions: ended({ end: 'unreachable' }) },
           { target: 'done', actions: ended({ end: 'settled', outcome: 'payError' }) },
@@ -210,15 +218,8 @@ export const paymentMachine = setup({
           entry: [assign({ polls: ({ context }) => context.polls + 1 }), report('returned.reading')],
           invoke: {
             src: 'readPayStatus',
-            input: ({ context }) => ({ paymentId: context.payment?.paymentId ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'isPending', params: statusParams },
-                target: 'waiting',
-                actions: { type: 'adoptPayStatus', params: statusParams },
-              },
-              ...settledTransitions,
-            ],
+            input: paymentOf,
+            onDone: verdictOr('#payment.returned.waiting'),
             onError: [
               { guard: 'noAnswer', target: 'offline' },
               {

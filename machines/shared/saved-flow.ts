@@ -52,6 +52,24 @@ export function isSavedAttempt(c: Record<string, unknown>): boolean {
   )
 }
 
+/** What every paying flow's saved context holds besides its own: its owner, route, attempt and error. */
+export function isSavedPayFlow(c: Record<string, unknown>): boolean {
+  return (
+    isText(c.owner) && isSavedChoice(c.choice) && isSavedAttempt(c) && (c.error === null || isObject(c.error))
+  )
+}
+
+/** A paying flow's resting states: those every paying flow has, and `own`. */
+export const payFlowResting = (...own: string[]): ReadonlySet<string> =>
+  new Set(['suspended', 'paid', 'failed', 'cancelled', 'payError', 'resumeOffline', ...own])
+
+/**
+ * A paying flow's in-flight states: its start, its attempt whatever the step (its payment is read
+ * afresh on RESUME), and `own` (its reads of what is being paid).
+ */
+export const payFlowInFlight = (...own: string[]): ReadonlySet<string> =>
+  new Set(['resuming', 'attempt', ...own])
+
 /** The state as one path (`returned.offline`), or undefined for a value no flow state has. */
 function valuePath(value: unknown): string | undefined {
   if (typeof value === 'string') return value

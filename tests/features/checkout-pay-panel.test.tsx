@@ -236,9 +236,10 @@ describe('checkout: the pay panel of an order waiting for payment', () => {
     ])
     // the attempt is on disk before the shopper leaves, for the return page
     const saved = (await readStored('snapshot:checkout:customer:42')) as {
-      snapshot: { value: unknown; context: { payment: { paymentId: string } } }
+      snapshot: { value: unknown; context: { payment: { paymentId: string }; step: string } }
     }
-    expect(saved.snapshot.value).toBe('redirecting')
+    expect(saved.snapshot.value).toBe('attempt')
+    expect(saved.snapshot.context.step).toBe('redirecting')
     expect(saved.snapshot.context.payment.paymentId).toBe('pay_1')
   })
 

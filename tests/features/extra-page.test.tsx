@@ -245,10 +245,11 @@ describe('/extra: the shopper’s unpaid extra fees', () => {
     const saved = (await readStored(SAVED_EXTRA_PAYMENT)) as {
       snapshot: {
         value: unknown
-        context: { payment: { paymentId: string }; payKey: string; selected: number[] }
+        context: { payment: { paymentId: string }; payKey: string; selected: number[]; step: string }
       }
     }
-    expect(saved.snapshot.value).toBe('redirecting')
+    expect(saved.snapshot.value).toBe('attempt')
+    expect(saved.snapshot.context.step).toBe('redirecting')
     expect(saved.snapshot.context.payment.paymentId).toBe('pay_5')
     expect(saved.snapshot.context.payKey).toBe(pays[0]?.key)
     expect(saved.snapshot.context.selected).toEqual([11, 13])

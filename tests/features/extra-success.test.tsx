@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor as reached } from 'xstate'
 import { extraPaymentMachine } from '../../machines/extra-payment/extra-payment.machine.ts'
 import type { SavedExtraPayment } from '../../machines/extra-payment/extra-payment-saved-state.ts'
+import { payFlowView } from '../../machines/payment/pay-flow.ts'
+import { paymentMachine } from '../../machines/payment/payment.machine.ts'
 import type { ExtraFeeDto } from '../../src/domain/extras.ts'
 import type { PaymentStatus } from '../../src/domain/payment-status.ts'
 import type { PayStatusDto } from '../../src/domain/payments.ts'
@@ -88,7 +90,11 @@ async function saveFeesOnTheWayToGateway(): Promise<void> {
     extraPaymentMachine.provide({
       actors: {
         readFees: fromPromise(async () => [fee(11, 2_400), fee(12, 700)]),
-        pay: fromPromise(async () => ({ paymentId: 'pay_5', redirectUrl: '/sandbox-pay/pay_5' })),
+        payment: paymentMachine.provide({
+          actors: {
+            pay: fromPromise(async () => ({ paymentId: 'pay_5', redirectUrl: '/sandbox-pay/pay_5' })),
+          },
+        }),
       },
     }),
     { input: { owner: OWNER } },
@@ -98,7 +104,7 @@ async function saveFeesOnTheWayToGateway(): Promise<void> {
   actor.send({ type: 'SELECT_ALL' })
   actor.send({ type: 'CHOOSE', route: 'card', method: 1 })
   actor.send({ type: 'PAY' })
-  await reached(actor, (s) => s.matches('redirecting'))
+  await reached(actor, (s) => payFlowView(s).matches('redirecting'))
   const persisted = JSON.parse(JSON.stringify(actor.getPersistedSnapshot())) as SavedExtraPayment
   actor.stop()
   await savedExtraPaymentOf(OWNER).save(persisted)

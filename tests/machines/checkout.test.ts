@@ -2,14 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type Snapshot, waitFor } from 'xstate'
 import { type CheckoutActor, checkoutMachine } from '../../machines/checkout/checkout.machine.ts'
 import { parseSavedCheckout, type SavedCheckout } from '../../machines/checkout/checkout-saved-state.ts'
-import {
-  type CheckoutFailure,
-  type CheckoutInput,
-  type CreateOrderInput,
-  type PayInput,
-  POLL_INTERVAL_MS,
-  POLL_LIMIT,
+import type {
+  CheckoutFailure,
+  CheckoutInput,
+  CreateOrderInput,
+  PayRequest,
 } from '../../machines/checkout/checkout-types.ts'
+import { payFlowView } from '../../machines/payment/pay-flow.ts'
+import { paymentMachine } from '../../machines/payment/payment.machine.ts'
+import { LONGEST_POLL_MS, POLL_LIMIT, pollDelay } from '../../machines/payment/payment-types.ts'
 import type { OrderStatus } from '../../src/domain/order-status.ts'
 import type { OrderDto } from '../../src/domain/orders.ts'
 import type { PaymentStatus } from '../../src/domain/payment-status.ts'
@@ -31,7 +32,7 @@ class FakeShop {
   orderStatus: OrderStatus = 2
   payments = new Map<string, { status: PaymentStatus; failure: string | null }>()
   readonly orderCalls: CreateOrderInput[] = []
-  readonly payCalls: PayInput[] = []
+  readonly payCalls: (PayRequest & { key: string })[] = []
   readonly statusReads: string[] = []
   private readonly orderAnswers = new Map<string, OrderDto>()
   private readonly payAnswers = new Map<string, PayAnswer>()
@@ -48,7 +49,8 @@ class FakeShop {
     return this.answer(order)
   }
 
-  pay = async ({ input }: { input: PayInput }): Promise<PayAnswer> => {
+  pay = async ({ input: attempt }: { input: { key: string; request: unknown } }): Promise<PayAnswer> => {
+    const input = { ...(attempt.request as PayRequest), key: attempt.key }
     if (this.offline) throw { kind: 'offline' } satisfies CheckoutFailure
     this.payCalls.push(input)
     this.refuse()
@@ -99,9 +101,10 @@ function machineFor(shop: FakeShop) {
   return checkoutMachine.provide({
     actors: {
       createOrder: fromPromise(shop.createOrder),
-      pay: fromPromise(shop.pay),
+      payment: paymentMachine.provide({
+        actors: { pay: fromPromise(shop.pay), readPayStatus: fromPromise(shop.readPayStatus) },
+      }),
       readOrder: fromPromise(shop.readOrder),
-      readPayStatus: fromPromise(shop.readPayStatus),
     },
   })
 }
@@ -223,8 +226,8 @@ describe('checkout machine: the payment', () => {
     const actor = await toAwaitingPayment(shop)
     choose(actor)
     actor.send({ type: 'PAY' })
-    expect(actor.getSnapshot().value).toBe('paying')
-    const redirecting = await waitFor(actor, (s) => s.matches('redirecting'))
+    expect(payFlowView(actor.getSnapshot()).matches('paying')).toBe(true)
+    const redirecting = await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     const [payCall] = shop.payCalls
     expect(shop.payCalls).toEqual([
       { key: payCall?.key, orderId: ORDER_ID, addressId: 5, route: 'sbps', method: 3 },
@@ -255,7 +258,7 @@ describe('checkout machine: the payment', () => {
     expect(snapshot.context.payKey).toBeNull()
 
     actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => s.matches('redirecting'))
+    await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls).toHaveLength(3)
     expect(new Set(shop.payCalls.map((call) => call.key)).size).toBe(3)
   })
@@ -275,7 +278,7 @@ describe('checkout machine: the payment', () => {
     choose(actor)
     shop.loseAnswers = true
     actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => s.matches({ payOffline: 'waiting' }))
+    await waitFor(actor, (s) => payFlowView(s).matches({ payOffline: 'waiting' }))
     expect(shop.payCalls).toHaveLength(1)
 
     shop.loseAnswers = false
@@ -284,12 +287,12 @@ describe('checkout machine: the payment', () => {
     actor.send({ type: 'CHOOSE', route: 'paypal', method: 0 })
     actor.send({ type: 'PAY' })
     await settle()
-    expect(actor.getSnapshot().matches({ payOffline: 'ready' })).toBe(true)
+    expect(payFlowView(actor.getSnapshot()).matches({ payOffline: 'ready' })).toBe(true)
     expect(actor.getSnapshot().context.choice).toEqual({ route: 'sbps', method: 3 })
     expect(shop.payCalls).toHaveLength(1)
 
     actor.send({ type: 'RETRY' })
-    const done = await waitFor(actor, (s) => s.matches('redirecting'))
+    const done = await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls).toHaveLength(2)
     expect(shop.payCalls[1]).toEqual(shop.payCalls[0])
     // the server answered with the first payment: one payment exists
@@ -302,7 +305,7 @@ describe('checkout machine: the payment', () => {
     const actor = await toAwaitingPayment(shop)
     choose(actor)
     actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => s.matches('redirecting'))
+    await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     // back from the gateway without paying: another way
     actor.send({ type: 'PAY_AGAIN' })
     const again = actor.getSnapshot()
@@ -311,7 +314,7 @@ describe('checkout machine: the payment', () => {
     expect(again.context.payKey).toBeNull()
     actor.send({ type: 'CHOOSE', route: 'paypal', method: 0 })
     actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => s.matches('redirecting'))
+    await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls.map((call) => call.route)).toEqual(['sbps', 'paypal'])
     expect(shop.payCalls[0]?.key).not.toBe(shop.payCalls[1]?.key)
   })
@@ -323,28 +326,31 @@ describe('checkout machine: back from the gateway', () => {
 
   async function returnedWith(shop: FakeShop): Promise<CheckoutActor> {
     const actor = start(shop, { paymentId: 'pay_1' })
-    expect(actor.getSnapshot().matches('returned')).toBe(true)
+    expect(payFlowView(actor.getSnapshot()).matches('returned')).toBe(true)
     await vi.advanceTimersByTimeAsync(0)
     return actor
   }
 
-  it('polls while the payment is pending, then says paid and which order', async () => {
+  it('polls while the payment is pending, backing off, then says paid and which order', async () => {
     const shop = new FakeShop()
     shop.payments.set('pay_1', { status: 1, failure: null })
     const actor = await returnedWith(shop)
-    expect(actor.getSnapshot().matches({ returned: 'waiting' })).toBe(true)
+    expect(payFlowView(actor.getSnapshot()).matches({ returned: 'waiting' })).toBe(true)
     expect(shop.statusReads).toHaveLength(1)
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS)
+    await vi.advanceTimersByTimeAsync(pollDelay(1))
+    expect(shop.statusReads).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(pollDelay(1))
+    // the second wait is longer than the first
     expect(shop.statusReads).toHaveLength(2)
 
     shop.payments.set('pay_1', { status: 2, failure: null })
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS)
+    await vi.advanceTimersByTimeAsync(pollDelay(2) - pollDelay(1))
     const snapshot = actor.getSnapshot()
     expect(snapshot.value).toBe('paid')
     expect(snapshot.context.orderId).toBe(ORDER_ID)
     expect(snapshot.context.payStatus?.amount).toBe(3840)
     // no more reads once decided
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3)
+    await vi.advanceTimersByTimeAsync(LONGEST_POLL_MS * 3)
     expect(shop.statusReads).toHaveLength(3)
   })
 
@@ -374,8 +380,8 @@ describe('checkout machine: back from the gateway', () => {
     const shop = new FakeShop()
     shop.payments.set('pay_1', { status: 1, failure: null })
     const actor = await returnedWith(shop)
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * (POLL_LIMIT + 5))
-    expect(actor.getSnapshot().matches({ returned: 'timedOut' })).toBe(true)
+    await vi.advanceTimersByTimeAsync(LONGEST_POLL_MS * (POLL_LIMIT + 5))
+    expect(payFlowView(actor.getSnapshot()).matches({ returned: 'timedOut' })).toBe(true)
     expect(shop.statusReads).toHaveLength(POLL_LIMIT)
 
     shop.payments.set('pay_1', { status: 2, failure: null })
@@ -389,8 +395,8 @@ describe('checkout machine: back from the gateway', () => {
     shop.payments.set('pay_1', { status: 1, failure: null })
     shop.offline = true
     const actor = await returnedWith(shop)
-    expect(actor.getSnapshot().matches({ returned: 'offline' })).toBe(true)
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 10)
+    expect(payFlowView(actor.getSnapshot()).matches({ returned: 'offline' })).toBe(true)
+    await vi.advanceTimersByTimeAsync(LONGEST_POLL_MS * 10)
     expect(shop.statusReads).toHaveLength(0)
 
     shop.offline = false
@@ -424,7 +430,7 @@ describe('checkout machine: saved and restored', () => {
     restored.send({ type: 'RESUME' })
     await waitFor(restored, (s) => s.matches('awaitingPayment'))
     restored.send({ type: 'PAY' })
-    await waitFor(restored, (s) => s.matches('redirecting'))
+    await waitFor(restored, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls).toHaveLength(1)
     expect(shop.orderCalls).toHaveLength(1)
   })
@@ -436,7 +442,7 @@ describe('checkout machine: saved and restored', () => {
     // the tab closes while the pay call is in flight (it reached the server; the answer is lost)
     shop.loseAnswers = true
     first.send({ type: 'PAY' })
-    expect(first.getSnapshot().value).toBe('paying')
+    expect(payFlowView(first.getSnapshot()).matches('paying')).toBe(true)
     const key = first.getSnapshot().context.payKey
     const restored = reload(shop, first)
     shop.loseAnswers = false
@@ -445,12 +451,12 @@ describe('checkout machine: saved and restored', () => {
     expect(shop.payCalls).toHaveLength(1)
 
     restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => s.matches({ payOffline: 'ready' }))
+    await waitFor(restored, (s) => payFlowView(s).matches({ payOffline: 'ready' }))
     await settle()
     expect(shop.payCalls).toHaveLength(1)
 
     restored.send({ type: 'RETRY' })
-    await waitFor(restored, (s) => s.matches('redirecting'))
+    await waitFor(restored, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls.map((call) => call.key)).toEqual([key, key])
     expect(shop.payments.size).toBe(1)
   })
@@ -492,10 +498,10 @@ describe('checkout machine: saved and restored', () => {
     const first = await toAwaitingPayment(shop)
     choose(first)
     first.send({ type: 'PAY' })
-    await waitFor(first, (s) => s.matches('redirecting'))
+    await waitFor(first, (s) => payFlowView(s).matches('redirecting'))
     const restored = reload(shop, first)
     restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => s.matches('redirecting') && s.context.payStatus !== null)
+    await waitFor(restored, (s) => payFlowView(s).matches('redirecting') && s.context.payStatus !== null)
     expect(shop.statusReads).toEqual(['pay_1'])
     expect(shop.payCalls).toHaveLength(1)
 
@@ -528,7 +534,7 @@ describe('checkout machine: saved and restored', () => {
     const shop = new FakeShop()
     shop.payments.set('pay_1', { status: 1, failure: null })
     const first = start(shop, { paymentId: 'pay_1' })
-    await waitFor(first, (s) => s.matches({ returned: 'waiting' }))
+    await waitFor(first, (s) => payFlowView(s).matches({ returned: 'waiting' }))
     const restored = reload(shop, first)
     expect(restored.getSnapshot().value).toBe('suspended')
     shop.payments.set('pay_1', { status: 2, failure: null })

@@ -9,11 +9,13 @@ import {
   type SavedExtraPayment,
 } from '../../machines/extra-payment/extra-payment-saved-state.ts'
 import type {
-  ExtraPayInput,
   ExtraPaymentFailure,
   ExtraPaymentInput,
+  ExtraPayRequest,
 } from '../../machines/extra-payment/extra-payment-types.ts'
-import { POLL_INTERVAL_MS, POLL_LIMIT } from '../../machines/shared/pay-flow.ts'
+import { payFlowView } from '../../machines/payment/pay-flow.ts'
+import { paymentMachine } from '../../machines/payment/payment.machine.ts'
+import { LONGEST_POLL_MS, POLL_LIMIT, pollDelay } from '../../machines/payment/payment-types.ts'
 import type { ExtraFeeStatus, ExtraFeeType } from '../../src/domain/extra-fee.ts'
 import type { ExtraFeeDto } from '../../src/domain/extras.ts'
 import type { PaymentStatus } from '../../src/domain/payment-status.ts'
@@ -59,12 +61,13 @@ class FakeShop {
   listFailure: ExtraPaymentFailure | undefined
   fees: ExtraFeeDto[] = FEES()
   payments = new Map<string, { status: PaymentStatus; failure: string | null; feeIds: number[] }>()
-  readonly payCalls: ExtraPayInput[] = []
+  readonly payCalls: (ExtraPayRequest & { key: string })[] = []
   listReads = 0
   readonly statusReads: string[] = []
   private readonly payAnswers = new Map<string, PayAnswer>()
 
-  pay = async ({ input }: { input: ExtraPayInput }): Promise<PayAnswer> => {
+  pay = async ({ input: attempt }: { input: { key: string; request: unknown } }): Promise<PayAnswer> => {
+    const input = { ...(attempt.request as ExtraPayRequest), key: attempt.key }
     if (this.offline) throw { kind: 'offline' } satisfies ExtraPaymentFailure
     this.payCalls.push(input)
     const failure = this.refuseNext
@@ -113,9 +116,10 @@ class FakeShop {
 function machineFor(shop: FakeShop) {
   return extraPaymentMachine.provide({
     actors: {
-      pay: fromPromise(shop.pay),
+      payment: paymentMachine.provide({
+        actors: { pay: fromPromise(shop.pay), readPayStatus: fromPromise(shop.readPayStatus) },
+      }),
       readFees: fromPromise(shop.readFees),
-      readPayStatus: fromPromise(shop.readPayStatus),
     },
   })
 }
@@ -198,7 +202,7 @@ describe('extra payment machine: the fees and the choice', () => {
     expect(actor.getSnapshot().value).toBe('choosing')
     actor.send({ type: 'TOGGLE', feeId: 9 })
     actor.send({ type: 'PAY' })
-    expect(actor.getSnapshot().value).toBe('paying')
+    expect(payFlowView(actor.getSnapshot()).matches('paying')).toBe(true)
   })
 
   it('offline before the list is read: waits, and reads once the connection is back', async () => {
@@ -229,7 +233,7 @@ describe('extra payment machine: paying', () => {
     const actor = await toChoosing(shop)
     choose(actor)
     actor.send({ type: 'PAY' })
-    const redirecting = await waitFor(actor, (s) => s.matches('redirecting'))
+    const redirecting = await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     const [payCall] = shop.payCalls
     expect(shop.payCalls).toEqual([
       { key: payCall?.key, feeIds: [2, 5], points: 1500, route: 'sbps', method: 3 },
@@ -245,19 +249,19 @@ describe('extra payment machine: paying', () => {
     choose(actor)
     shop.loseAnswers = true
     actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => s.matches({ payOffline: 'waiting' }))
+    await waitFor(actor, (s) => payFlowView(s).matches({ payOffline: 'waiting' }))
     shop.loseAnswers = false
     actor.send({ type: 'ONLINE' })
     // the choice is held while the attempt's fate is unknown
     actor.send({ type: 'TOGGLE', feeId: 9 })
     actor.send({ type: 'PAY' })
     await settle()
-    expect(actor.getSnapshot().matches({ payOffline: 'ready' })).toBe(true)
+    expect(payFlowView(actor.getSnapshot()).matches({ payOffline: 'ready' })).toBe(true)
     expect(actor.getSnapshot().context.selected).toEqual([2, 5])
     expect(shop.payCalls).toHaveLength(1)
 
     actor.send({ type: 'RETRY' })
-    const done = await waitFor(actor, (s) => s.matches('redirecting'))
+    const done = await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls).toHaveLength(2)
     expect(shop.payCalls[1]).toEqual(shop.payCalls[0])
     expect(shop.payments.size).toBe(1)
@@ -284,7 +288,7 @@ describe('extra payment machine: paying', () => {
     expect(back.context).toMatchObject({ selected: [2], points: 1500, payKey: null })
 
     actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => s.matches('redirecting'))
+    await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls.map((call) => call.feeIds)).toEqual([[2, 5], [2]])
     expect(shop.payCalls[0]?.key).not.toBe(shop.payCalls[1]?.key)
   })
@@ -335,13 +339,13 @@ describe('extra payment machine: paying', () => {
     const actor = await toChoosing(shop)
     choose(actor)
     actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => s.matches('redirecting'))
+    await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     actor.send({ type: 'PAY_AGAIN' })
     const again = await waitFor(actor, (s) => s.matches('choosing'))
     expect(again.context).toMatchObject({ payment: null, payKey: null, selected: [2, 5] })
     actor.send({ type: 'CHOOSE', route: 'card', method: 1 })
     actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => s.matches('redirecting'))
+    await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls.map((call) => call.route)).toEqual(['sbps', 'card'])
     expect(shop.payCalls[0]?.key).not.toBe(shop.payCalls[1]?.key)
   })
@@ -353,7 +357,7 @@ describe('extra payment machine: back from the gateway', () => {
 
   async function returnedWith(shop: FakeShop): Promise<ExtraPaymentActor> {
     const actor = start(shop, { paymentId: 'pay_1' })
-    expect(actor.getSnapshot().matches('returned')).toBe(true)
+    expect(payFlowView(actor.getSnapshot()).matches('returned')).toBe(true)
     await vi.advanceTimersByTimeAsync(0)
     return actor
   }
@@ -362,9 +366,9 @@ describe('extra payment machine: back from the gateway', () => {
     const shop = new FakeShop()
     shop.payments.set('pay_1', { status: 1, failure: null, feeIds: [2, 5] })
     const actor = await returnedWith(shop)
-    expect(actor.getSnapshot().matches({ returned: 'waiting' })).toBe(true)
+    expect(payFlowView(actor.getSnapshot()).matches({ returned: 'waiting' })).toBe(true)
     shop.payments.set('pay_1', { status: 2, failure: null, feeIds: [2, 5] })
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS)
+    await vi.advanceTimersByTimeAsync(pollDelay(1))
     const snapshot = actor.getSnapshot()
     expect(snapshot.value).toBe('paid')
     expect(snapshot.context.payStatus).toMatchObject({ purpose: 'extra', target: [2, 5], amount: 7000 })
@@ -379,8 +383,8 @@ describe('extra payment machine: back from the gateway', () => {
     expect((await returnedWith(shop)).getSnapshot().value).toBe('cancelled')
     shop.payments.set('pay_1', { status: 1, failure: null, feeIds: [2] })
     const waiting = await returnedWith(shop)
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * (POLL_LIMIT + 5))
-    expect(waiting.getSnapshot().matches({ returned: 'timedOut' })).toBe(true)
+    await vi.advanceTimersByTimeAsync(LONGEST_POLL_MS * (POLL_LIMIT + 5))
+    expect(payFlowView(waiting.getSnapshot()).matches({ returned: 'timedOut' })).toBe(true)
   })
 
   it('offline on the result page: polling pauses and goes on when the connection returns', async () => {
@@ -388,8 +392,8 @@ describe('extra payment machine: back from the gateway', () => {
     shop.payments.set('pay_1', { status: 1, failure: null, feeIds: [2] })
     shop.offline = true
     const actor = await returnedWith(shop)
-    expect(actor.getSnapshot().matches({ returned: 'offline' })).toBe(true)
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 5)
+    expect(payFlowView(actor.getSnapshot()).matches({ returned: 'offline' })).toBe(true)
+    await vi.advanceTimersByTimeAsync(LONGEST_POLL_MS * 5)
     expect(shop.statusReads).toEqual([])
     shop.offline = false
     shop.payments.set('pay_1', { status: 2, failure: null, feeIds: [2] })
@@ -425,7 +429,7 @@ describe('extra payment machine: saved and restored', () => {
     restored.send({ type: 'RESUME' })
     await waitFor(restored, (s) => s.matches('choosing') && shop.listReads === 2)
     restored.send({ type: 'PAY' })
-    await waitFor(restored, (s) => s.matches('redirecting'))
+    await waitFor(restored, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls).toHaveLength(1)
   })
 
@@ -435,7 +439,7 @@ describe('extra payment machine: saved and restored', () => {
     choose(first)
     shop.loseAnswers = true
     first.send({ type: 'PAY' })
-    expect(first.getSnapshot().value).toBe('paying')
+    expect(payFlowView(first.getSnapshot()).matches('paying')).toBe(true)
     const key = first.getSnapshot().context.payKey
     const restored = reload(shop, first)
     shop.loseAnswers = false
@@ -443,13 +447,13 @@ describe('extra payment machine: saved and restored', () => {
     expect(restored.getSnapshot().value).toBe('suspended')
 
     restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => s.matches({ payOffline: 'ready' }))
+    await waitFor(restored, (s) => payFlowView(s).matches({ payOffline: 'ready' }))
     await settle()
     expect(shop.payCalls).toHaveLength(1)
     expect(shop.listReads).toBe(2)
 
     restored.send({ type: 'RETRY' })
-    await waitFor(restored, (s) => s.matches('redirecting'))
+    await waitFor(restored, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls.map((call) => call.key)).toEqual([key, key])
     expect(shop.payments.size).toBe(1)
   })
@@ -475,11 +479,11 @@ describe('extra payment machine: saved and restored', () => {
     const first = await toChoosing(shop)
     choose(first)
     first.send({ type: 'PAY' })
-    await waitFor(first, (s) => s.matches('redirecting'))
+    await waitFor(first, (s) => payFlowView(s).matches('redirecting'))
     const key = first.getSnapshot().context.payKey
     const restored = reload(shop, first)
     restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => s.matches('redirecting') && s.context.payStatus !== null)
+    await waitFor(restored, (s) => payFlowView(s).matches('redirecting') && s.context.payStatus !== null)
     expect(restored.getSnapshot().context.payKey).toBe(key)
     expect(shop.statusReads).toEqual(['pay_1'])
 
@@ -526,8 +530,13 @@ describe('extra payment machine: saved and restored', () => {
     expect(parseSavedExtraPayment(null, OWNER)).toBeUndefined()
     // a snapshot taken mid-call comes back suspended
     expect(parseSavedExtraPayment({ ...persisted, value: 'loading' }, OWNER)?.value).toBe('suspended')
-    expect(parseSavedExtraPayment({ ...persisted, value: { returned: 'waiting' } }, OWNER)?.value).toBe(
-      'suspended',
-    )
+    expect(
+      parseSavedExtraPayment(
+        { ...persisted, value: 'attempt', context: { ...persisted.context, step: 'returned.waiting' } },
+        OWNER,
+      )?.value,
+    ).toBe('suspended')
+    // an attempt's step is no state of the flow's own
+    expect(parseSavedExtraPayment({ ...persisted, value: { returned: 'waiting' } }, OWNER)).toBeUndefined()
   })
 })

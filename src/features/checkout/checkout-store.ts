@@ -5,19 +5,22 @@ import {
   checkoutMachine,
 } from '../../../machines/checkout/checkout.machine.ts'
 import type { SavedCheckout } from '../../../machines/checkout/checkout-saved-state.ts'
-import type { CheckoutInput, CreateOrderInput, PayInput } from '../../../machines/checkout/checkout-types.ts'
-import type { ApiCallOptions } from '../../lib/api-client.ts'
+import type {
+  CheckoutInput,
+  CreateOrderInput,
+  PayRequest,
+} from '../../../machines/checkout/checkout-types.ts'
+import { payFlowView } from '../../../machines/payment/pay-flow.ts'
 import { currentLanguage } from '../../lib/i18n.ts'
 import { getOrderDetail } from '../orders/api/order-detail.ts'
 import { createOrder } from './api/create-order.ts'
 import { orderPay } from './api/order-pay.ts'
-import { payStatus } from './api/pay-status.ts'
-import { asPayCall } from './pay-call.ts'
+import { asPayCall, paymentWith, quietPayCall } from './pay-call.ts'
 import { payFlowStore } from './pay-flow-store.ts'
 import { isUnfinishedOrder, savedCheckoutOf } from './saved-checkout.ts'
 
 /** The checkout tells the shopper itself (dialog, panel, result page): its calls never toast. */
-const quiet: ApiCallOptions = { systemNotify: false }
+const quiet = quietPayCall
 
 const machine = checkoutMachine.provide({
   actors: {
@@ -26,15 +29,12 @@ const machine = checkoutMachine.provide({
         createOrder({ cartLineIds: input.cartLineIds }, input.points, input.key, currentLanguage(), quiet),
       ),
     ),
-    pay: fromPromise(({ input }: { input: PayInput }) => asPayCall(() => orderPay(input, quiet))),
+    payment: paymentWith((request: PayRequest & { key: string }) => orderPay(request, quiet)),
     readOrder: fromPromise(({ input }: { input: { orderId: number } }) =>
       asPayCall(async () => {
         const order = await getOrderDetail(input.orderId, currentLanguage(), quiet)
         return { id: order.id, status: order.status }
       }),
-    ),
-    readPayStatus: fromPromise(({ input }: { input: { paymentId: string } }) =>
-      asPayCall(() => payStatus(input.paymentId, quiet)),
     ),
   },
 })
@@ -82,7 +82,10 @@ const PAYING_STATES = [
 export function checkoutForOrder(owner: string, orderId: number): Promise<CheckoutActor> {
   return store.flowFor(
     owner,
-    (s) => s.context.orderId === orderId && PAYING_STATES.some((state) => s.matches(state)),
+    (s) => {
+      const view = payFlowView(s)
+      return s.context.orderId === orderId && PAYING_STATES.some((state) => view.matches(state))
+    },
     { owner, orderId },
   )
 }

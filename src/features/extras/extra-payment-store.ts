@@ -5,25 +5,24 @@ import {
 } from '../../../machines/extra-payment/extra-payment.machine.ts'
 import type { SavedExtraPayment } from '../../../machines/extra-payment/extra-payment-saved-state.ts'
 import {
-  type ExtraPayInput,
   type ExtraPaymentFailure,
   type ExtraPaymentInput,
+  type ExtraPayRequest,
   isExtraPaymentFailure,
 } from '../../../machines/extra-payment/extra-payment-types.ts'
+import { payFlowView } from '../../../machines/payment/pay-flow.ts'
 import { ExtraFeeStatus } from '../../domain/extra-fee.ts'
 import type { ExtraPayRefusalData } from '../../domain/extras.ts'
 import { MAX_PAGE_SIZE } from '../../domain/queries.ts'
 import { ResultCode } from '../../domain/result-code.ts'
-import { type ApiCallOptions, ApiFailure } from '../../lib/api-client.ts'
-import { payStatus } from '../checkout/api/pay-status.ts'
-import { asPayCall, checkoutFailureOf } from '../checkout/pay-call.ts'
+import { ApiFailure } from '../../lib/api-client.ts'
+import { asPayCall, checkoutFailureOf, paymentWith, quietPayCall } from '../checkout/pay-call.ts'
 import { payFlowStore } from '../checkout/pay-flow-store.ts'
 import { extraPay } from './api/extra-pay.ts'
 import { listExtraFees } from './api/list-extra-fees.ts'
 import { savedExtraPaymentOf } from './saved-extra-payment.ts'
 
-/** The page and the result page tell the shopper themselves: the flow's calls never toast. */
-const quiet: ApiCallOptions = { systemNotify: false }
+const quiet = quietPayCall
 
 /** A 409 naming the fees the server would not take (`ExtraPayRefusalData`). */
 function feesRefusalOf(error: unknown): ExtraPayRefusalData | undefined {
@@ -48,8 +47,6 @@ export function extraPaymentFailureOf(error: unknown): ExtraPaymentFailure {
   return failure.kind === 'address' ? { kind: 'refused', message: failure.message } : failure
 }
 
-const asExtraCall = <T>(call: () => Promise<T>) => asPayCall(call, extraPaymentFailureOf)
-
 /**
  * The list's failures: unlike a pay call's, a server fault there is an answer (the list cannot be
  * read now), which the page reports with a Retry; only no answer at all waits for the connection.
@@ -66,11 +63,11 @@ const readUnpaidFees = async () =>
 
 const machine = extraPaymentMachine.provide({
   actors: {
-    pay: fromPromise(({ input }: { input: ExtraPayInput }) => asExtraCall(() => extraPay(input, quiet))),
-    readFees: fromPromise(() => asPayCall(readUnpaidFees, listFailureOf)),
-    readPayStatus: fromPromise(({ input }: { input: { paymentId: string } }) =>
-      asExtraCall(() => payStatus(input.paymentId, quiet)),
+    payment: paymentWith(
+      (request: ExtraPayRequest & { key: string }) => extraPay(request, quiet),
+      extraPaymentFailureOf,
     ),
+    readFees: fromPromise(() => asPayCall(readUnpaidFees, listFailureOf)),
   },
 })
 
@@ -97,7 +94,14 @@ const PAYING_STATES = [
 
 /** The shopper's extra payment on the /extra page: the one under way, or a new one. */
 export function extraPaymentForPage(owner: string): Promise<ExtraPaymentActor> {
-  return store.flowFor(owner, (s) => PAYING_STATES.some((state) => s.matches(state)), { owner })
+  return store.flowFor(
+    owner,
+    (s) => {
+      const view = payFlowView(s)
+      return PAYING_STATES.some((state) => view.matches(state))
+    },
+    { owner },
+  )
 }
 
 /** The extra payment the shopper came back from (/extra-success): it waits for the verdict. */
