@@ -2,7 +2,7 @@ import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from
 import type { AddressDto } from '../../src/domain/address.ts'
 import type { OrderDto } from '../../src/domain/orders.ts'
 import type { PackageApplyDto, ShippingMethodEstimateDto } from '../../src/domain/packaging.ts'
-import { newAttemptKey } from '../shared/pay-flow.ts'
+import { newAttemptKey } from '../payment/payment-types.ts'
 import {
   type ApplyInput,
   isPackagingFailure,

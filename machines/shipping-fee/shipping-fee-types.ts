@@ -1,9 +1,9 @@
 import type { DeadlineState } from '../../src/domain/deadlines.ts'
 import type { PackageStatus } from '../../src/domain/package-status.ts'
 import type { ShippingOptionDto } from '../../src/domain/packaging.ts'
-import type { PayAnswer, PayRoute, PayStatusDto } from '../../src/domain/payments.ts'
+import type { PayRoute } from '../../src/domain/payments.ts'
 import { SHIPPING_REFUSALS, type ShippingRefusal } from '../../src/domain/shipping.ts'
-import type { PayChoice } from '../shared/pay-flow.ts'
+import type { AttemptFields, PayChoice, PaymentProgress } from '../payment/payment-types.ts'
 
 /* The shipping fee's terms: what it is given, what it keeps, what it hears and how a call fails. */
 
@@ -57,15 +57,14 @@ export interface ShippingPackage {
   address: Record<string, string | number | null>
 }
 
-export interface ShippingPayInput extends PayChoice {
-  /** One per attempt, kept for every retry of that attempt (`Idempotency-Key`). */
-  key: string
+/** What the shipping fee's pay call sends besides the attempt's key. */
+export interface ShippingPayRequest extends PayChoice {
   packageId: number
   /** `?shippingMethodId=`. */
   methodId: number
 }
 
-export interface ShippingFeeContext {
+export interface ShippingFeeContext extends AttemptFields {
   /** Whose payment (`customer:{id}`); a saved one of anyone else is never restored. */
   owner: string
   packageId: number | null
@@ -78,14 +77,6 @@ export interface ShippingFeeContext {
   /** The chosen shipping method. */
   methodId: number | null
   choice: PayChoice | null
-  /** The pay call's idempotency key: one per attempt, kept for every retry of that attempt. */
-  payKey: string | null
-  payment: PayAnswer | null
-  payStatus: PayStatusDto | null
-  /** The shopper came back from the gateway to a result page (the status is then polled). */
-  returned: boolean
-  /** Reads of the pay status made in this wait. */
-  polls: number
   error: ShippingFeeError | null
 }
 
@@ -115,3 +106,4 @@ export type ShippingFeeEvent =
   | { type: 'RETURNED'; paymentId: string }
   /** Leave a payment that did not go through (or one left open at the gateway) and pay anew. */
   | { type: 'PAY_AGAIN' }
+  | PaymentProgress

@@ -1,9 +1,23 @@
-import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
+import { type ActorRefFrom, assign, forwardTo, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import { PackageStatus } from '../../src/domain/package-status.ts'
 import type { ShippingOptionDto } from '../../src/domain/packaging.ts'
-import { type PayAnswer, type PayOutcome, type PayStatusDto, payOutcome } from '../../src/domain/payments.ts'
-import type { PayFlowView } from '../payment/pay-flow.ts'
-import { isPayChoice, newAttemptKey, POLL_INTERVAL_MS, POLL_LIMIT } from '../shared/pay-flow.ts'
+import {
+  AWAIT_RETRY,
+  notProvided as actorNotProvided,
+  adoptProgress,
+  attemptEnds,
+  attemptInput,
+  beginAttempt,
+  errorToKeep,
+  failureReading,
+  NO_ATTEMPT,
+  type PayFlowView,
+  returnedTo,
+  targetOf,
+  toAttempt,
+} from '../payment/pay-flow.ts'
+import { paymentMachine } from '../payment/payment.machine.ts'
+import { attemptFrom, isPayChoice } from '../payment/payment-types.ts'
 import {
   isShippingFeeFailure,
   type ShippingFeeContext,
@@ -11,32 +25,13 @@ import {
   type ShippingFeeFailure,
   type ShippingFeeInput,
   type ShippingPackage,
-  type ShippingPayInput,
+  type ShippingPayRequest,
 } from './shipping-fee-types.ts'
 
-function failureOf(error: unknown): ShippingFeeFailure {
-  return isShippingFeeFailure(error) ? error : { kind: 'offline' }
-}
-
-function notProvided(name: string): Promise<never> {
-  return Promise.reject(new Error(`shipping fee machine: actor '${name}' not provided`))
-}
-
-const failureIs =
-  (kind: ShippingFeeFailure['kind']) =>
-  (_: unknown, params: { failure: ShippingFeeFailure }): boolean =>
-    params.failure.kind === kind
-
-const failureParams = ({ event }: { event: { error: unknown } }) => ({ failure: failureOf(event.error) })
-
-const outcomeIs =
-  (outcome: PayOutcome) =>
-  (_: unknown, params: { status: PayStatusDto }): boolean =>
-    payOutcome(params.status) === outcome
+const { failureIs, failureParams, refusalParams } = failureReading(isShippingFeeFailure)
+const notProvided = actorNotProvided('shipping fee')
 
 const packageParams = ({ event }: { event: { output: ShippingPackage } }) => ({ pkg: event.output })
-
-const statusParams = ({ event }: { event: { output: PayStatusDto } }) => ({ status: event.output })
 
 /** Statuses after the fee was paid: ready to ship, shipped, with the carrier. */
 const PAID_STATUSES: ReadonlySet<PackageStatus> = new Set([
@@ -48,26 +43,6 @@ const PAID_STATUSES: ReadonlySet<PackageStatus> = new Set([
 /** A method of the last quote that can carry the box (so it may be chosen). */
 const isAvailable = (options: readonly ShippingOptionDto[] | null, methodId: number | null): boolean =>
   methodId !== null && (options ?? []).some((option) => option.methodId === methodId && option.available)
-
-/** Where a payment read as settled leads (the same on a result page and after a restore). */
-const settledPaymentTransitions = [
-  {
-    guard: { type: 'isPaid', params: statusParams },
-    target: '#shippingFee.paid',
-    actions: { type: 'adoptPayStatus', params: statusParams },
-  },
-  {
-    guard: { type: 'isFailed', params: statusParams },
-    target: '#shippingFee.failed',
-    actions: { type: 'adoptPayStatus', params: statusParams },
-  },
-  {
-    guard: { type: 'isCancelled', params: statusParams },
-    target: '#shippingFee.cancelled',
-    actions: { type: 'adoptPayStatus', params: statusParams },
-  },
-  { target: '#shippingFee.payError', actions: { type: 'adoptPayStatus', params: statusParams } },
-] as const
 
 /**
  * The shipping fee of a packed package in 3 (flows §5, §8): read the package and the methods quoted
@@ -85,28 +60,18 @@ export const shippingFeeMachine = setup({
     input: {} as ShippingFeeInput,
   },
   actors: {
-    /** The route's expressPay call with the key as `Idempotency-Key` and `?shippingMethodId=`. */
-    pay: fromPromise<PayAnswer, ShippingPayInput>(() => notProvided('pay')),
+    /** One attempt; the feature provides its pay call (expressPay with `?shippingMethodId=`). */
+    payment: paymentMachine,
     /** The package as the server has it now. */
     readPackage: fromPromise<ShippingPackage, { packageId: number; applyId: number | null }>(() =>
       notProvided('readPackage'),
     ),
     /** GET /mall/package/shippingCost/{packageId}: the methods quoted for the box and its address. */
     readOptions: fromPromise<ShippingOptionDto[], { packageId: number }>(() => notProvided('readOptions')),
-    /** GET /mall/pay/status/{paymentId}. */
-    readPayStatus: fromPromise<PayStatusDto, { paymentId: string }>(() => notProvided('readPayStatus')),
   },
   actions: {
-    ensurePayKey: assign({ payKey: ({ context }) => context.payKey ?? newAttemptKey() }),
-    keepError: assign((_, params: { failure: ShippingFeeFailure }) => {
-      const { failure } = params
-      return { error: failure.kind === 'offline' || failure.kind === 'notFound' ? null : failure }
-    }),
-    adoptPayStatus: assign((_, params: { status: PayStatusDto }) => ({
-      payStatus: params.status,
-      ...(params.status.purpose === 'shipping' && params.status.target[0] !== undefined
-        ? { packageId: params.status.target[0] }
-        : {}),
+    keepError: assign((_, params: { failure: ShippingFeeFailure }) => ({
+      error: errorToKeep(params.failure),
     })),
     adoptPackage: assign((_, params: { pkg: ShippingPackage }) => ({
       pkg: params.pkg,
@@ -119,10 +84,10 @@ export const shippingFeeMachine = setup({
       methodId: isAvailable(params.options, context.methodId) ? context.methodId : null,
     })),
     // a new attempt: another method, route or type is another request, so it gets another key
-    newAttempt: assign({ payKey: null, payment: null, payStatus: null, returned: false, error: null }),
+    newAttempt: assign({ ...NO_ATTEMPT, error: null }),
+    toAttempt: forwardTo('payment'),
   },
   guards: {
-    returnedToPayment: ({ context }) => context.payment !== null && context.returned,
     hasPayment: ({ context }) => context.payment !== null,
     hasPackage: ({ context }) => context.packageId !== null,
     canPay: ({ context }) =>
@@ -131,12 +96,7 @@ export const shippingFeeMachine = setup({
     isNotFound: failureIs('notFound'),
     isLatchClosed: failureIs('latchClosed'),
     isShippingRefused: failureIs('shippingRefused'),
-    isPaid: outcomeIs('paid'),
-    isFailed: outcomeIs('failed'),
-    isCancelled: outcomeIs('cancelled'),
-    isPending: outcomeIs('pending'),
   },
-  delays: { pollInterval: POLL_INTERVAL_MS },
 }).createMachine({
   id: 'shippingFee',
   context: ({ input }) => ({
@@ -147,24 +107,21 @@ export const shippingFeeMachine = setup({
     options: null,
     methodId: null,
     choice: null,
-    payKey: null,
-    payment: input.paymentId ? { paymentId: input.paymentId, redirectUrl: '' } : null,
-    payStatus: null,
-    returned: input.paymentId !== undefined,
-    polls: 0,
     error: null,
+    ...attemptFrom(input.paymentId),
   }),
   initial: 'resuming',
   on: {
     RETURNED: {
-      target: '.returned',
+      target: '.attempt',
+      reenter: true,
+      actions: assign(({ context, event }) => returnedTo(context, event)),
+    },
+    'payment.progress': {
       actions: assign(({ context, event }) => ({
-        returned: true,
-        polls: 0,
-        payment:
-          context.payment?.paymentId === event.paymentId
-            ? context.payment
-            : { paymentId: event.paymentId, redirectUrl: '' },
+        ...adoptProgress(event),
+        // a result page's flow learns its package from the payment
+        packageId: targetOf(event, 'shipping') ?? context.packageId,
       })),
     },
   },
@@ -172,8 +129,7 @@ export const shippingFeeMachine = setup({
     /** Chooses the step from what the context knows (a new flow, or one restored). */
     resuming: {
       always: [
-        { guard: 'returnedToPayment', target: 'returned' },
-        { guard: 'hasPayment', target: 'checkingPayment' },
+        { guard: 'hasPayment', target: 'attempt' },
         { guard: 'hasPackage', target: 'checkingPackage' },
         // neither a package nor a payment: nothing to pay
         { target: 'closed' },
@@ -198,8 +154,8 @@ export const shippingFeeMachine = setup({
               event.output.status === PackageStatus.package &&
               context.payKey !== null &&
               context.payment === null,
-            target: 'payOffline.ready',
-            actions: { type: 'adoptPackage', params: packageParams },
+            target: 'attempt',
+            actions: [{ type: 'adoptPackage', params: packageParams }, assign(AWAIT_RETRY)],
           },
           {
             guard: ({ event }) => event.output.status === PackageStatus.package,
@@ -261,125 +217,53 @@ export const shippingFeeMachine = setup({
             assign(({ event }) => ({ choice: { route: event.route, method: event.method } })),
           ],
         },
-        PAY: { guard: 'canPay', target: 'paying', actions: assign({ error: null }) },
+        PAY: {
+          guard: 'canPay',
+          target: 'attempt',
+          actions: assign(({ context }) => ({ ...beginAttempt(context), error: null })),
+        },
         RESUME: 'checkingPackage',
       },
     },
-    paying: {
-      entry: 'ensurePayKey',
+    /** The payment machine runs the attempt: pay, the gateway, the verdict. */
+    attempt: {
       invoke: {
-        src: 'pay',
-        input: ({ context }) => ({
-          key: context.payKey ?? '',
-          packageId: context.packageId ?? 0,
-          methodId: context.methodId ?? 0,
-          route: context.choice?.route ?? 'card',
-          method: context.choice?.method ?? 0,
-        }),
-        onDone: {
-          target: 'redirecting',
-          actions: assign(({ event }) => ({ payment: event.output, error: null })),
-        },
-        onError: [
-          { guard: { type: 'isOffline', params: failureParams }, target: 'payOffline' },
+        id: 'payment',
+        src: 'payment',
+        input: ({ context }) =>
+          attemptInput(context, {
+            packageId: context.packageId ?? 0,
+            methodId: context.methodId ?? 0,
+            route: context.choice?.route ?? 'card',
+            method: context.choice?.method ?? 0,
+          } satisfies ShippingPayRequest),
+        onDone: [
+          ...attemptEnds('shippingFee', { recheck: 'checkingPackage', payAgain: 'checkingPackage' }),
           {
-            guard: { type: 'isNotFound', params: failureParams },
+            guard: { type: 'isNotFound', params: refusalParams },
             target: 'closed',
             actions: assign({ pkg: null, payKey: null }),
           },
           {
             // nothing was created; the next attempt is a new request with a new key
-            guard: { type: 'isLatchClosed', params: failureParams },
+            guard: { type: 'isLatchClosed', params: refusalParams },
             target: 'choosing',
-            actions: [{ type: 'keepError', params: failureParams }, assign({ payKey: null })],
+            actions: [{ type: 'keepError', params: refusalParams }, assign({ payKey: null })],
           },
           {
             // the method cannot carry the box there: back to the choice, with the quote read again
-            guard: { type: 'isShippingRefused', params: failureParams },
+            guard: { type: 'isShippingRefused', params: refusalParams },
             target: 'loadingOptions',
-            actions: [{ type: 'keepError', params: failureParams }, assign({ payKey: null })],
+            actions: [{ type: 'keepError', params: refusalParams }, assign({ payKey: null })],
           },
           {
             // refused (locked, paid meanwhile …): no payment was made; read where the package stands
             target: 'checkingPackage',
-            actions: [{ type: 'keepError', params: failureParams }, assign({ payKey: null })],
+            actions: [{ type: 'keepError', params: refusalParams }, assign({ payKey: null })],
           },
         ],
       },
-    },
-    /**
-     * No answer to the pay call: a payment may exist at the gateway. Only the shopper's retry sends it
-     * again, with the same key, so the server answers with the first payment.
-     */
-    payOffline: {
-      initial: 'waiting',
-      states: {
-        waiting: { on: { ONLINE: 'ready' } },
-        ready: {},
-      },
-      on: { RETRY: 'paying', RESUME: 'checkingPackage' },
-    },
-    /** The gateway's page is next: the feature sends the shopper to `payment.redirectUrl`. */
-    redirecting: {
-      on: {
-        RESUME: 'checkingPayment',
-        PAY_AGAIN: { target: 'checkingPackage', actions: 'newAttempt' },
-      },
-    },
-    /** Reads a payment sent to the gateway earlier (back from it by other means than a result page). */
-    checkingPayment: {
-      invoke: {
-        src: 'readPayStatus',
-        input: ({ context }) => ({ paymentId: context.payment?.paymentId ?? '' }),
-        onDone: [
-          {
-            guard: { type: 'isPending', params: statusParams },
-            target: 'redirecting',
-            actions: { type: 'adoptPayStatus', params: statusParams },
-          },
-          ...settledPaymentTransitions,
-        ],
-        onError: [
-          { guard: { type: 'isOffline', params: failureParams }, target: 'resumeOffline' },
-          { target: 'payError' },
-        ],
-      },
-    },
-    /** Back on a result page: the webhook decides; the pay status is read until it has. */
-    returned: {
-      initial: 'reading',
-      states: {
-        reading: {
-          entry: assign({ polls: ({ context }) => context.polls + 1 }),
-          invoke: {
-            src: 'readPayStatus',
-            input: ({ context }) => ({ paymentId: context.payment?.paymentId ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'isPending', params: statusParams },
-                target: 'waiting',
-                actions: { type: 'adoptPayStatus', params: statusParams },
-              },
-              ...settledPaymentTransitions,
-            ],
-            onError: [
-              { guard: { type: 'isOffline', params: failureParams }, target: 'offline' },
-              { guard: { type: 'isNotFound', params: failureParams }, target: '#shippingFee.payError' },
-              // a refusal or fault of the read itself says nothing about the payment: read again later
-              { target: 'waiting' },
-            ],
-          },
-        },
-        waiting: {
-          always: { guard: ({ context }) => context.polls >= POLL_LIMIT, target: 'timedOut' },
-          after: { pollInterval: 'reading' },
-        },
-        /** Polling pauses without a connection and goes on when it returns. */
-        offline: { on: { ONLINE: 'reading', RETRY: 'reading' } },
-        /** Still pending after about a minute: the shopper may ask again. */
-        timedOut: { on: { RETRY: { target: 'reading', actions: assign({ polls: 0 }) } } },
-      },
-      on: { RESUME: '.reading' },
+      on: toAttempt,
     },
     paid: {},
     failed: {

@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react'
 import { http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor as reached } from 'xstate'
+import { payFlowView } from '../../machines/payment/pay-flow.ts'
+import { paymentMachine } from '../../machines/payment/payment.machine.ts'
 import { shippingFeeMachine } from '../../machines/shipping-fee/shipping-fee.machine.ts'
 import type { SavedShippingFee } from '../../machines/shipping-fee/shipping-fee-saved-state.ts'
 import type { ShippingPackage } from '../../machines/shipping-fee/shipping-fee-types.ts'
@@ -106,7 +108,11 @@ async function saveFeeOnTheWayToGateway(): Promise<void> {
             },
           ],
         ),
-        pay: fromPromise(async () => ({ paymentId: 'pay_7', redirectUrl: '/sandbox-pay/pay_7' })),
+        payment: paymentMachine.provide({
+          actors: {
+            pay: fromPromise(async () => ({ paymentId: 'pay_7', redirectUrl: '/sandbox-pay/pay_7' })),
+          },
+        }),
       },
     }),
     { input: { owner: OWNER, packageId: PACKAGE_ID } },
@@ -116,7 +122,7 @@ async function saveFeeOnTheWayToGateway(): Promise<void> {
   actor.send({ type: 'CHOOSE_METHOD', methodId: 1 })
   actor.send({ type: 'CHOOSE', route: 'card', method: 1 })
   actor.send({ type: 'PAY' })
-  await reached(actor, (s) => s.matches('redirecting'))
+  await reached(actor, (s) => payFlowView(s).matches('redirecting'))
   const persisted = JSON.parse(JSON.stringify(actor.getPersistedSnapshot())) as SavedShippingFee
   actor.stop()
   await savedShippingFeeOf(OWNER).save(persisted)

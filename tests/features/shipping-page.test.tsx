@@ -240,10 +240,11 @@ describe('/shipping: confirm the delivery info and pay the shipping fee', () => 
     const saved = (await readStored(SAVED_SHIPPING_FEE)) as {
       snapshot: {
         value: unknown
-        context: { payment: { paymentId: string }; payKey: string; methodId: number }
+        context: { payment: { paymentId: string }; payKey: string; methodId: number; step: string }
       }
     }
-    expect(saved.snapshot.value).toBe('redirecting')
+    expect(saved.snapshot.value).toBe('attempt')
+    expect(saved.snapshot.context.step).toBe('redirecting')
     expect(saved.snapshot.context.payment.paymentId).toBe('pay_7')
     expect(saved.snapshot.context.payKey).toBe(pays[0]?.key)
     expect(saved.snapshot.context.methodId).toBe(4)

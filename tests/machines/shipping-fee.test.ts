@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type Snapshot, waitFor } from 'xstate'
-import { POLL_INTERVAL_MS, POLL_LIMIT } from '../../machines/shared/pay-flow.ts'
+import { payFlowView } from '../../machines/payment/pay-flow.ts'
+import { paymentMachine } from '../../machines/payment/payment.machine.ts'
+import { LONGEST_POLL_MS, POLL_LIMIT, pollDelay } from '../../machines/payment/payment-types.ts'
 import {
   type ShippingFeeActor,
   shippingFeeMachine,
@@ -13,7 +15,7 @@ import type {
   ShippingFeeFailure,
   ShippingFeeInput,
   ShippingPackage,
-  ShippingPayInput,
+  ShippingPayRequest,
 } from '../../machines/shipping-fee/shipping-fee-types.ts'
 import type { PackageStatus } from '../../src/domain/package-status.ts'
 import type { ShippingOptionDto } from '../../src/domain/packaging.ts'
@@ -61,13 +63,14 @@ class FakeShop {
     option(SURFACE),
   ]
   payments = new Map<string, { status: PaymentStatus; failure: string | null }>()
-  readonly payCalls: ShippingPayInput[] = []
+  readonly payCalls: (ShippingPayRequest & { key: string })[] = []
   readonly packageReads: { packageId: number; applyId: number | null }[] = []
   readonly optionReads: number[] = []
   readonly statusReads: string[] = []
   private readonly payAnswers = new Map<string, PayAnswer>()
 
-  pay = async ({ input }: { input: ShippingPayInput }): Promise<PayAnswer> => {
+  pay = async ({ input: attempt }: { input: { key: string; request: unknown } }): Promise<PayAnswer> => {
+    const input = { ...(attempt.request as ShippingPayRequest), key: attempt.key }
     if (this.offline) throw { kind: 'offline' } satisfies ShippingFeeFailure
     this.payCalls.push(input)
     const failure = this.refuseNext
@@ -135,10 +138,11 @@ class FakeShop {
 function machineFor(shop: FakeShop) {
   return shippingFeeMachine.provide({
     actors: {
-      pay: fromPromise(shop.pay),
+      payment: paymentMachine.provide({
+        actors: { pay: fromPromise(shop.pay), readPayStatus: fromPromise(shop.readPayStatus) },
+      }),
       readPackage: fromPromise(shop.readPackage),
       readOptions: fromPromise(shop.readOptions),
-      readPayStatus: fromPromise(shop.readPayStatus),
     },
   })
 }
@@ -216,7 +220,7 @@ describe('shipping fee machine: the package and its quote', () => {
     actor.send({ type: 'CHOOSE_METHOD', methodId: EMS })
     expect(actor.getSnapshot().context.methodId).toBe(EMS)
     actor.send({ type: 'PAY' })
-    expect(actor.getSnapshot().value).toBe('paying')
+    expect(payFlowView(actor.getSnapshot()).matches('paying')).toBe(true)
   })
 
   it('a package already paid, locked, or not awaiting a fee is not offered for payment', async () => {
@@ -264,7 +268,7 @@ describe('shipping fee machine: paying', () => {
     const actor = await toChoosing(shop)
     choose(actor)
     actor.send({ type: 'PAY' })
-    const redirecting = await waitFor(actor, (s) => s.matches('redirecting'))
+    const redirecting = await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     const [payCall] = shop.payCalls
     expect(shop.payCalls).toEqual([
       { key: payCall?.key, packageId: PACKAGE_ID, methodId: SURFACE, route: 'sbps', method: 3 },
@@ -280,19 +284,19 @@ describe('shipping fee machine: paying', () => {
     choose(actor)
     shop.loseAnswers = true
     actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => s.matches({ payOffline: 'waiting' }))
+    await waitFor(actor, (s) => payFlowView(s).matches({ payOffline: 'waiting' }))
     shop.loseAnswers = false
     actor.send({ type: 'ONLINE' })
     // the choices are held while the attempt's fate is unknown
     actor.send({ type: 'CHOOSE_METHOD', methodId: EMS })
     actor.send({ type: 'PAY' })
     await settle()
-    expect(actor.getSnapshot().matches({ payOffline: 'ready' })).toBe(true)
+    expect(payFlowView(actor.getSnapshot()).matches({ payOffline: 'ready' })).toBe(true)
     expect(actor.getSnapshot().context.methodId).toBe(SURFACE)
     expect(shop.payCalls).toHaveLength(1)
 
     actor.send({ type: 'RETRY' })
-    const done = await waitFor(actor, (s) => s.matches('redirecting'))
+    const done = await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls).toHaveLength(2)
     expect(shop.payCalls[1]).toEqual(shop.payCalls[0])
     expect(shop.payments.size).toBe(1)
@@ -324,7 +328,7 @@ describe('shipping fee machine: paying', () => {
     actor.send({ type: 'CHOOSE_METHOD', methodId: EMS })
     expect(actor.getSnapshot().context.error).toBeNull()
     actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => s.matches('redirecting'))
+    await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls.map((call) => call.methodId)).toEqual([SURFACE, EMS])
     expect(shop.payCalls[0]?.key).not.toBe(shop.payCalls[1]?.key)
   })
@@ -369,13 +373,13 @@ describe('shipping fee machine: paying', () => {
     const actor = await toChoosing(shop)
     choose(actor)
     actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => s.matches('redirecting'))
+    await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     actor.send({ type: 'PAY_AGAIN' })
     const again = await waitFor(actor, (s) => s.matches('choosing'))
     expect(again.context).toMatchObject({ payment: null, payKey: null, methodId: SURFACE })
     actor.send({ type: 'CHOOSE_METHOD', methodId: EMS })
     actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => s.matches('redirecting'))
+    await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls.map((call) => call.methodId)).toEqual([SURFACE, EMS])
     expect(shop.payCalls[0]?.key).not.toBe(shop.payCalls[1]?.key)
   })
@@ -387,7 +391,7 @@ describe('shipping fee machine: back from the gateway', () => {
 
   async function returnedWith(shop: FakeShop): Promise<ShippingFeeActor> {
     const actor = start(shop, { paymentId: 'pay_1' })
-    expect(actor.getSnapshot().matches('returned')).toBe(true)
+    expect(payFlowView(actor.getSnapshot()).matches('returned')).toBe(true)
     await vi.advanceTimersByTimeAsync(0)
     return actor
   }
@@ -396,9 +400,9 @@ describe('shipping fee machine: back from the gateway', () => {
     const shop = new FakeShop()
     shop.payments.set('pay_1', { status: 1, failure: null })
     const actor = await returnedWith(shop)
-    expect(actor.getSnapshot().matches({ returned: 'waiting' })).toBe(true)
+    expect(payFlowView(actor.getSnapshot()).matches({ returned: 'waiting' })).toBe(true)
     shop.payments.set('pay_1', { status: 2, failure: null })
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS)
+    await vi.advanceTimersByTimeAsync(pollDelay(1))
     const snapshot = actor.getSnapshot()
     expect(snapshot.value).toBe('paid')
     expect(snapshot.context.packageId).toBe(PACKAGE_ID)
@@ -414,8 +418,8 @@ describe('shipping fee machine: back from the gateway', () => {
     expect((await returnedWith(shop)).getSnapshot().value).toBe('cancelled')
     shop.payments.set('pay_1', { status: 1, failure: null })
     const waiting = await returnedWith(shop)
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * (POLL_LIMIT + 5))
-    expect(waiting.getSnapshot().matches({ returned: 'timedOut' })).toBe(true)
+    await vi.advanceTimersByTimeAsync(LONGEST_POLL_MS * (POLL_LIMIT + 5))
+    expect(payFlowView(waiting.getSnapshot()).matches({ returned: 'timedOut' })).toBe(true)
   })
 
   it('a cancelled payment can be paid again: the package and its quote are read first', async () => {
@@ -444,7 +448,7 @@ describe('shipping fee machine: saved and restored', () => {
     restored.send({ type: 'RESUME' })
     await waitFor(restored, (s) => s.matches('choosing') && shop.optionReads.length === 2)
     restored.send({ type: 'PAY' })
-    await waitFor(restored, (s) => s.matches('redirecting'))
+    await waitFor(restored, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls).toHaveLength(1)
     expect(shop.packageReads).toHaveLength(2)
   })
@@ -455,7 +459,7 @@ describe('shipping fee machine: saved and restored', () => {
     choose(first)
     shop.loseAnswers = true
     first.send({ type: 'PAY' })
-    expect(first.getSnapshot().value).toBe('paying')
+    expect(payFlowView(first.getSnapshot()).matches('paying')).toBe(true)
     const key = first.getSnapshot().context.payKey
     const restored = reload(shop, first)
     shop.loseAnswers = false
@@ -463,12 +467,12 @@ describe('shipping fee machine: saved and restored', () => {
     expect(restored.getSnapshot().value).toBe('suspended')
 
     restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => s.matches({ payOffline: 'ready' }))
+    await waitFor(restored, (s) => payFlowView(s).matches({ payOffline: 'ready' }))
     await settle()
     expect(shop.payCalls).toHaveLength(1)
 
     restored.send({ type: 'RETRY' })
-    await waitFor(restored, (s) => s.matches('redirecting'))
+    await waitFor(restored, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls.map((call) => call.key)).toEqual([key, key])
     expect(shop.payments.size).toBe(1)
   })
@@ -489,11 +493,11 @@ describe('shipping fee machine: saved and restored', () => {
     const first = await toChoosing(shop)
     choose(first)
     first.send({ type: 'PAY' })
-    await waitFor(first, (s) => s.matches('redirecting'))
+    await waitFor(first, (s) => payFlowView(s).matches('redirecting'))
     const key = first.getSnapshot().context.payKey
     const restored = reload(shop, first)
     restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => s.matches('redirecting') && s.context.payStatus !== null)
+    await waitFor(restored, (s) => payFlowView(s).matches('redirecting') && s.context.payStatus !== null)
     expect(restored.getSnapshot().context.payKey).toBe(key)
     expect(shop.statusReads).toEqual(['pay_1'])
 

@@ -1,4 +1,5 @@
 import { createActor, fromPromise, type Snapshot } from 'xstate'
+import { payFlowView } from '../../../machines/payment/pay-flow.ts'
 import {
   type ShippingFeeActor,
   shippingFeeMachine,
@@ -9,15 +10,14 @@ import {
   type ShippingFeeFailure,
   type ShippingFeeInput,
   type ShippingPackage,
-  type ShippingPayInput,
+  type ShippingPayRequest,
 } from '../../../machines/shipping-fee/shipping-fee-types.ts'
 import type { PackageDto, ShippingPayRefusalData } from '../../domain/packaging.ts'
 import { ResultCode } from '../../domain/result-code.ts'
 import { SHIPPING_REFUSALS } from '../../domain/shipping.ts'
-import { type ApiCallOptions, ApiFailure } from '../../lib/api-client.ts'
+import { ApiFailure } from '../../lib/api-client.ts'
 import { currentLanguage } from '../../lib/i18n.ts'
-import { payStatus } from '../checkout/api/pay-status.ts'
-import { asPayCall, checkoutFailureOf } from '../checkout/pay-call.ts'
+import { asPayCall, checkoutFailureOf, paymentWith, quietPayCall } from '../checkout/pay-call.ts'
 import { payFlowStore } from '../checkout/pay-flow-store.ts'
 import { expressPay } from './api/express-pay.ts'
 import { listPackages } from './api/list-packages.ts'
@@ -25,8 +25,7 @@ import { getPackageDetail } from './api/package-detail.ts'
 import { getShippingCost } from './api/shipping-cost.ts'
 import { savedShippingFeeOf } from './saved-shipping-fee.ts'
 
-/** The page and the result page tell the shopper themselves: the flow's calls never toast. */
-const quiet: ApiCallOptions = { systemNotify: false }
+const quiet = quietPayCall
 
 /** The refusal of a method the box breaks (409 with `{ reason }`, spec §5). */
 function shippingRefusalOf(error: unknown): ShippingPayRefusalData | undefined {
@@ -98,17 +97,15 @@ async function readPackage(packageId: number, applyId: number | null): Promise<S
 
 const machine = shippingFeeMachine.provide({
   actors: {
-    pay: fromPromise(({ input }: { input: ShippingPayInput }) =>
-      asShippingCall(() => expressPay(input, quiet)),
+    payment: paymentWith(
+      (request: ShippingPayRequest & { key: string }) => expressPay(request, quiet),
+      shippingFeeFailureOf,
     ),
     readPackage: fromPromise(({ input }: { input: { packageId: number; applyId: number | null } }) =>
       asShippingCall(() => readPackage(input.packageId, input.applyId)),
     ),
     readOptions: fromPromise(({ input }: { input: { packageId: number } }) =>
       asPayCall(() => getShippingCost(input.packageId, quiet), quoteFailureOf),
-    ),
-    readPayStatus: fromPromise(({ input }: { input: { paymentId: string } }) =>
-      asShippingCall(() => payStatus(input.paymentId, quiet)),
     ),
   },
 })
@@ -143,7 +140,10 @@ export function shippingFeeForPackage(
 ): Promise<ShippingFeeActor> {
   return store.flowFor(
     owner,
-    (s) => s.context.packageId === packageId && PAYING_STATES.some((state) => s.matches(state)),
+    (s) => {
+      const view = payFlowView(s)
+      return s.context.packageId === packageId && PAYING_STATES.some((state) => view.matches(state))
+    },
     applyId === undefined ? { owner, packageId } : { owner, packageId, applyId },
   )
 }
