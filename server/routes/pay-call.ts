@@ -3,10 +3,11 @@ import { PAY_METHODS, type PayAnswer, type PayRoute } from '../../src/domain/pay
 import { ResultCode } from '../../src/domain/result-code.ts'
 import { ValidationMessage } from '../../src/domain/validation-messages.ts'
 import type { AppEnv } from '../app-env.ts'
-import type { Db } from '../db/client.ts'
 import { ApiError, ok } from '../http/envelope.ts'
 import { signedIn } from '../http/session.ts'
 import { withIdempotency } from '../services/idempotency.ts'
+import { payFor } from '../services/payments/pay-service.ts'
+import type { PayPurpose } from '../services/payments/purposes/purpose.ts'
 import { countEvent, type RateLimit } from '../services/rate-limit.ts'
 
 /**
@@ -32,13 +33,15 @@ export interface PayCall {
 
 /**
  * Any pay call once its `{type}` is known (deposit, balance, shipping fee, extra fees): checked against
- * the route's types and the shopper's rate, then `pay` in the Idempotency-Key's transaction. The key
- * stands for the path (route, type, target) and `keyedQuery`.
+ * the route's types and the shopper's rate, then the pay service pays for `purpose` what `details` name,
+ * in the Idempotency-Key's transaction. The key stands for the path (route, type, target) and
+ * `keyedQuery`.
  */
-export async function idempotentPay(
+export async function idempotentPay<Details>(
   c: Context<AppEnv>,
   call: PayCall,
-  pay: (tx: Db, userId: number, at: Date) => Promise<PayAnswer>,
+  purpose: PayPurpose<Details>,
+  details: Details,
 ) {
   if (!PAY_METHODS[call.route].includes(call.method)) throw typeNotOffered()
   const { deps } = c.var
@@ -54,7 +57,7 @@ export async function idempotentPay(
   const answer = await withIdempotency<PayAnswer>(
     deps.db,
     { userId, key: call.idempotencyKey, request, at },
-    (tx) => pay(tx, userId, at),
+    (tx) => payFor(tx, deps, purpose, { ...details, userId, route: call.route, method: call.method }, at),
   )
   return ok(c, answer)
 }

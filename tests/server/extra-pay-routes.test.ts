@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { payments, pointsLedger, webhookEvents } from '../../server/db/schema.ts'
+import { FEE_BEING_CONFIRMED_MESSAGE } from '../../server/services/extras/fee-payments.ts'
+import { writePayLatch } from '../../server/services/payments/pay-latch.ts'
 import {
   LATE_FEE_WITH_BALANCE_MESSAGE,
   NOT_PAYABLE_MESSAGE,
-} from '../../server/services/extras/extra-payment.ts'
-import { FEE_BEING_CONFIRMED_MESSAGE } from '../../server/services/extras/fee-payments.ts'
-import { writePayLatch } from '../../server/services/payments/pay-latch.ts'
+} from '../../server/services/payments/purposes/extra.ts'
 import { changePoints } from '../../server/services/points.ts'
 import { shopDate } from '../../src/domain/dates.ts'
 import { ExtraFeeStatus, ExtraFeeType } from '../../src/domain/extra-fee.ts'

@@ -14,13 +14,13 @@ import {
   webhookEvents,
 } from '../../server/db/schema.ts'
 import { writePayLatch } from '../../server/services/payments/pay-latch.ts'
-import { refundOrder } from '../../server/services/payments/refund.ts'
-import { sandboxDeliveriesSettled } from '../../server/services/payments/sandbox.ts'
 import {
   PACKAGE_LOCKED_MESSAGE,
   SHIPPING_PAID_MESSAGE,
   SHIPPING_REFUSAL_MESSAGES,
-} from '../../server/services/payments/shipping-payment.ts'
+} from '../../server/services/payments/purposes/shipping.ts'
+import { refundOrder } from '../../server/services/payments/refund.ts'
+import { sandboxDeliveriesSettled } from '../../server/services/payments/sandbox.ts'
 import { shopDate } from '../../src/domain/dates.ts'
 import { OrderStatus } from '../../src/domain/order-status.ts'
 import { PackageStatus } from '../../src/domain/package-status.ts'

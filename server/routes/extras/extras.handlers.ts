@@ -15,10 +15,10 @@ import type { AppEnv } from '../../app-env.ts'
 import { ok } from '../../http/envelope.ts'
 import { requirePermission, requireSession, signedIn } from '../../http/session.ts'
 import { validJson, validParams, validQuery } from '../../http/validate.ts'
-import { payExtraFees } from '../../services/extras/extra-payment.ts'
 import { createExtraFee, listOpsExtraFees, voidExtraFee } from '../../services/extras/ops-extra-fees.ts'
 import { extraPayCount, listExtraFees } from '../../services/extras/shopper-fees.ts'
 import { idempotencyKeyHeader } from '../../services/idempotency.ts'
+import { extraPurpose } from '../../services/payments/purposes/extra.ts'
 import { idempotentPay } from '../pay-call.ts'
 import { extraFeeIdParams } from './extras.routes.ts'
 
@@ -45,18 +45,11 @@ interface ExtraPayCall {
 
 /**
  * One extra-fee pay call once its route and `{type}` are known, as the other pay calls are
- * (payments.handlers.ts idempotentPay): the Idempotency-Key stands for the path and the points used.
+ * (pay-call.ts idempotentPay): the Idempotency-Key stands for the path and the points used.
  */
 function payFees(c: Context<AppEnv>, call: ExtraPayCall) {
-  const { deps } = c.var
-  return idempotentPay(c, { ...call, keyedQuery: `score=${call.points}` }, (tx, userId, at) =>
-    payExtraFees(
-      tx,
-      deps,
-      { userId, feeIds: call.feeIds, route: call.route, method: call.method, points: call.points },
-      at,
-    ),
-  )
+  const { feeIds, points } = call
+  return idempotentPay(c, { ...call, keyedQuery: `score=${points}` }, extraPurpose, { feeIds, points })
 }
 
 export const payCardHandlers = factory.createHandlers(

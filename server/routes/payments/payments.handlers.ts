@@ -15,15 +15,15 @@ import { ApiError, notFound, ok } from '../../http/envelope.ts'
 import { requireSession, signedIn } from '../../http/session.ts'
 import { validParams, validQuery } from '../../http/validate.ts'
 import { idempotencyKeyHeader } from '../../services/idempotency.ts'
-import { payOrderDeposit } from '../../services/payments/create-payment.ts'
-import { payOrderBalance } from '../../services/payments/final-payment.ts'
 import { webhookGateway } from '../../services/payments/gateways.ts'
 import { readPayLatch } from '../../services/payments/pay-latch.ts'
 import { readPayStatus } from '../../services/payments/pay-status.ts'
 import { providerReturn } from '../../services/payments/provider-return.ts'
+import { balancePurpose } from '../../services/payments/purposes/balance.ts'
+import { depositPurpose } from '../../services/payments/purposes/deposit.ts'
+import { shippingPurpose } from '../../services/payments/purposes/shipping.ts'
 import { readSandboxPayment, sandboxOutcome as runSandboxOutcome } from '../../services/payments/sandbox.ts'
 import { SBPS_SUBMIT_SCRIPT, sbpsFormResponse } from '../../services/payments/sbps-form.ts'
-import { payShippingFee } from '../../services/payments/shipping-payment.ts'
 import { receiveWebhook } from '../../services/payments/webhooks.ts'
 import { idempotentPay } from '../pay-call.ts'
 import {
@@ -54,10 +54,11 @@ interface PayOrderCall {
 
 /** One first-payment call: route and `{type}` decided, the rest is shared by the three routes. */
 function payOrder(c: Context<AppEnv>, call: PayOrderCall) {
-  const { route, method, orderId, addressId } = call
-  return idempotentPay(c, { ...call, keyedQuery: `addressId=${addressId ?? ''}` }, (tx, userId, at) =>
-    payOrderDeposit(tx, c.var.deps, { userId, orderId, route, method, addressId }, at),
-  )
+  const { orderId, addressId } = call
+  return idempotentPay(c, { ...call, keyedQuery: `addressId=${addressId ?? ''}` }, depositPurpose, {
+    orderId,
+    addressId,
+  })
 }
 
 /** The routes whose path names a `{type}`: card / bank transfer, and SBPS. */
@@ -106,10 +107,8 @@ interface PayBalanceCall {
 
 /** One final-payment call: route and `{type}` decided, the rest is shared by the three routes. */
 function payBalance(c: Context<AppEnv>, call: PayBalanceCall) {
-  const { route, method, orderId, points } = call
-  return idempotentPay(c, { ...call, keyedQuery: `score=${points}` }, (tx, userId, at) =>
-    payOrderBalance(tx, c.var.deps, { userId, orderId, route, method, points }, at),
-  )
+  const { orderId, points } = call
+  return idempotentPay(c, { ...call, keyedQuery: `score=${points}` }, balancePurpose, { orderId, points })
 }
 
 const typedFinalPayHandlers = (route: 'card' | 'sbps') =>
@@ -158,10 +157,11 @@ interface PayShippingCall {
 
 /** One shipping-fee call: route and `{type}` decided, the rest is shared by the three routes. */
 function payShipping(c: Context<AppEnv>, call: PayShippingCall) {
-  const { route, method, packageId, shippingMethodId } = call
-  return idempotentPay(c, { ...call, keyedQuery: `shippingMethodId=${shippingMethodId}` }, (tx, userId, at) =>
-    payShippingFee(tx, c.var.deps, { userId, packageId, route, method, shippingMethodId }, at),
-  )
+  const { packageId, shippingMethodId } = call
+  return idempotentPay(c, { ...call, keyedQuery: `shippingMethodId=${shippingMethodId}` }, shippingPurpose, {
+    packageId,
+    shippingMethodId,
+  })
 }
 
 const typedExpressPayHandlers = (route: 'card' | 'sbps') =>

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts'
 import { PG_LOCK_NOT_AVAILABLE, pgErrorCode } from '../../db/errors.ts'
 import { payments } from '../../db/schema.ts'
 import { ApiError } from '../../http/envelope.ts'
-import { failPayment } from './settle.ts'
+import { failPayment } from './fail-payment.ts'
 
 /* The payments of one order: what its pages list, what a refund gives back, what a new attempt ends. */
 

@@ -4,9 +4,9 @@ import { type PayReturnOutcome, payReturnPage } from '../../../src/domain/paymen
 import { payments } from '../../db/schema.ts'
 import { notFound } from '../../http/envelope.ts'
 import { log } from '../../observability/log.ts'
+import { failPayment } from './fail-payment.ts'
 import type { GatewayDeps } from './gateway.ts'
 import { gatewayOfPayment } from './gateways.ts'
-import { failPayment } from './settle.ts'
 
 /**
  * `/api/pay/return/{paymentId}/{outcome}` (GET or POST: SBPS posts the browser back): the shopper

@@ -8,10 +8,10 @@ import { orders, payments } from '../../db/schema.ts'
 import { ApiError, notFound } from '../../http/envelope.ts'
 import { log } from '../../observability/log.ts'
 import { changePoints } from '../points.ts'
-import { closeAtProviders, POINTS_GATEWAY } from './create-payment.ts'
 import { gatewayOfPayment } from './gateways.ts'
 import { LATE_FEE_REFUNDED_REMARK, refundBalanceLateFee, voidUnpaidLateFee } from './late-fees.ts'
 import { endOpenOrderPayments, orderPaymentsOf } from './order-payments.ts'
+import { closeAtProviders, POINTS_GATEWAY } from './pay-service.ts'
 
 /** The purposes whose `target` holds order ids (shipping targets packages, extra fees their ids). */
 

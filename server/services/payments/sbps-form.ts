@@ -93,7 +93,7 @@ export function toSbpsAmount(yen: number): string {
   return String(yen)
 }
 
-/** What SBPS shows the shopper; the same text create-payment gives the attempt (Shift_JIS-safe: kana and kanji of JIS X 0208 only). */
+/** What SBPS shows the shopper; the same text the pay service gives every attempt (Shift_JIS-safe: kana and kanji of JIS X 0208 only). */
 export function sbpsItemName(purpose: PaymentPurpose, target: readonly number[]): string {
   const label = { deposit: 'ご注文', balance: 'ご注文残金', shipping: '送料', extra: '追加料金' }[purpose]
   return `Yoyaku ${label} ${target.join(',')}`

@@ -5,9 +5,10 @@ import { payments, webhookEvents } from '../../db/schema.ts'
 import { ApiError, notFound } from '../../http/envelope.ts'
 import { log } from '../../observability/log.ts'
 import { countPayment } from '../../observability/metrics.ts'
+import { failPayment } from './fail-payment.ts'
 import type { GatewayDeps, GatewayEvent, PaymentGateway } from './gateway.ts'
 import { webhookGateway } from './gateways.ts'
-import { failPayment, settle } from './settle.ts'
+import { settle } from './settle.ts'
 
 export type WebhookOutcome =
   /** First delivery of the event: its effect (if any) committed with its inbox row. */

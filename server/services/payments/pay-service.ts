@@ -1,137 +1,127 @@
-import { and, eq } from 'drizzle-orm'
-import { OrderStatus } from '../../../src/domain/order-status.ts'
-import type { OrderAddressDto } from '../../../src/domain/orders.ts'
+import { eq } from 'drizzle-orm'
 import { PaymentStatus } from '../../../src/domain/payment-status.ts'
-import {
-  PAYMENT_UNAVAILABLE_MESSAGE,
-  type PayAnswer,
-  type PayRoute,
-  payReturnPage,
-  SELECT_ADDRESS_MESSAGE,
-} from '../../../src/domain/payments.ts'
-import { applyPoints } from '../../../src/domain/pricing.ts'
+import { PAYMENT_UNAVAILABLE_MESSAGE, type PayAnswer, payReturnPage } from '../../../src/domain/payments.ts'
+import { applyPoints, type PointsApplied } from '../../../src/domain/pricing.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
 import type { Db } from '../../db/client.ts'
-import { orders, payments } from '../../db/schema.ts'
-import { ApiError, notFound } from '../../http/envelope.ts'
+import { payments } from '../../db/schema.ts'
+import { ApiError } from '../../http/envelope.ts'
 import { log } from '../../observability/log.ts'
-import { ownAddress } from '../addresses.ts'
+import { changePoints, currentPoints } from '../points.ts'
 import type { GatewayDeps, PaymentAttempt, PaymentGateway } from './gateway.ts'
 import { gatewayFor, gatewayOfPayment } from './gateways.ts'
-import { type EndedPayment, endOpenOrderPayments } from './order-payments.ts'
+import type { EndedPayment } from './order-payments.ts'
 import { readPayLatch } from './pay-latch.ts'
 import { newPaymentId } from './payment-ids.ts'
 import { providerReturnUrls } from './payment-urls.ts'
+import type { Charge, Payer, PayPurpose } from './purposes/purpose.ts'
+import { sbpsItemName } from './sbps-form.ts'
 import { settle } from './settle.ts'
+
+/* Beginning an attempt to pay, whatever it pays for (flows §2, §3): the purpose supplies what is its own. */
 
 /** The gateway name of a payment that points cover in full: nothing is confirmed by a provider. */
 export const POINTS_GATEWAY = 'points'
-
-export interface OrderPayRequest {
-  userId: number
-  orderId: number
-  route: PayRoute
-  /** The route's `{type}` (already checked against PAY_METHODS). */
-  method: number
-  addressId: number | undefined
-}
 
 /** 409 "Payment is currently unavailable", with the operator's message when there is one. */
 export const paymentUnavailable = (message: string | null = null) =>
   new ApiError(ResultCode.conflict, PAYMENT_UNAVAILABLE_MESSAGE, { message })
 
-const selectAddress = () =>
-  new ApiError(ResultCode.invalidInput, `addressId: ${SELECT_ADDRESS_MESSAGE}`, {
-    fields: [{ field: 'addressId', message: SELECT_ADDRESS_MESSAGE }],
-  })
-
 /**
- * The first payment of an order (`orderPay` on any route), in the caller's transaction (the
- * idempotency key's). Refuses while payments are closed, for an order that is not the caller's (404)
- * or not in 2 waitPay (409), and without one of the caller's addresses (400). Copies the address onto
- * the order, ends any earlier open attempt (a new attempt replaces it; the held points belong to the
- * order and stay), records the new attempt and starts it at the gateway.
+ * One pay call (deposit, balance, shipping fee, extra fees, on any route), in the caller's transaction
+ * (the idempotency key's). Refuses while payments are closed, then lets the purpose lock and check what
+ * is paid for and say what it costs. Ends any earlier open attempt of the same target (a new attempt
+ * replaces it; points it held come back before this one takes them), applies points, records the
+ * attempt and starts it at the gateway, or settles it at once when nothing is left to pay.
  *
  * The gateway's `begin` runs INSIDE this transaction, after the payment row is written and before the
  * commit: the answer the idempotency key stores then holds the provider's redirect, and the shopper
  * gets that redirect only after the commit, so the payment row always exists before they can reach
  * the gateway's page (and before any webhook of it). Should the commit fail after `begin`, the
- * provider holds a session nobody was sent to, which expires unpaid. The price: the order row stays
+ * provider holds a session nobody was sent to, which expires unpaid. The price: the target's row stays
  * locked while the provider answers, so every adapter's `begin` must be bounded by a short timeout
  * (the sandbox's makes no network call at all).
  */
-export async function payOrderDeposit(
+export async function payFor<Details>(
   tx: Db,
   deps: GatewayDeps,
-  request: OrderPayRequest,
+  purpose: PayPurpose<Details>,
+  request: Payer & Details,
   at: Date,
 ): Promise<PayAnswer> {
   const latch = await readPayLatch(tx)
   if (!latch.open) throw paymentUnavailable(latch.message)
 
-  const [order] = await tx
-    .select({ id: orders.id, status: orders.status, deposit: orders.deposit, pointsHeld: orders.pointsHeld })
-    .from(orders)
-    .where(and(eq(orders.id, request.orderId), eq(orders.userId, request.userId)))
-    .for('update')
-  if (!order) throw notFound('Order')
-  if (order.status !== OrderStatus.waitPay) {
-    throw new ApiError(ResultCode.conflict, 'This order is not awaiting payment', { status: order.status })
-  }
-  const address =
-    request.addressId === undefined ? undefined : await ownAddress(tx, request.userId, request.addressId)
-  if (!address) throw selectAddress()
-
-  // The deposit (the whole total when no deposit applies); the points held at checkout pay first.
-  const { pointsUsed, payable } = applyPoints(order.deposit, order.pointsHeld, order.pointsHeld)
+  const charge = await purpose.charge(tx, request, at)
+  const superseded = await charge.endOpenAttempts()
+  const { pointsUsed, payable } = await pointsTowards(tx, request.userId, charge)
   const gateway = payable > 0 ? gatewayFor(request.route, deps) : null
   if (payable > 0 && !gateway) throw paymentUnavailable()
-
-  // the order keeps a copy: a later edit of the book does not move a paid order
-  const kept: OrderAddressDto = { ...address }
-  await tx.update(orders).set({ address: kept, updatedAt: at }).where(eq(orders.id, order.id))
-  // a new attempt replaces any open one (its page may still be open at the gateway: close it there)
-  const superseded = await endOpenOrderPayments(tx, order.id, 'deposit', 'superseded', at)
+  // their pages may still be open at the gateway: close them there (after the refusals above, which roll back)
   await closeAtProviders(superseded, deps)
 
   const paymentId = newPaymentId()
   await tx.insert(payments).values({
     id: paymentId,
     userId: request.userId,
-    purpose: 'deposit',
-    target: [order.id],
+    purpose: purpose.name,
+    target: charge.target,
     route: request.route,
     method: request.method,
     gateway: gateway?.name ?? POINTS_GATEWAY,
     amount: payable,
     currency: 'JPY',
     pointsUsed,
+    ...charge.frozen,
     status: PaymentStatus.waitPay,
     createdAt: at,
     updatedAt: at,
   })
+  if (charge.points.from === 'shopper' && pointsUsed > 0) {
+    await changePoints(tx, {
+      userId: request.userId,
+      delta: -pointsUsed,
+      reason: 'hold',
+      orderId: charge.points.orderId,
+      paymentId,
+    })
+  }
 
   if (!gateway) {
-    // Points cover it all: there is nothing for a provider to confirm, so it settles now.
+    // Nothing left to pay (points cover it, or an operator's ¥0 shipping band): nothing for a provider
+    // to confirm, so it settles now.
     await settle(tx, { paymentId, providerRef: null, amount: 0, currency: 'JPY' }, at)
-    return { paymentId, redirectUrl: payReturnPage('deposit', 'success', paymentId) }
+    return { paymentId, redirectUrl: payReturnPage(purpose.name, 'success', paymentId) }
   }
   return beginAtGateway(tx, deps, gateway, {
     paymentId,
-    purpose: 'deposit',
+    purpose: purpose.name,
     route: request.route,
     method: request.method,
     amount: payable,
-    // Shown on the provider's page (and sent to SBPS in Shift_JIS): the shop's name and the order.
-    description: `Yoyaku ご注文 ${order.id}`,
+    // Shown on the provider's page, worded exactly as SBPS's item name is (sent there in Shift_JIS).
+    description: sbpsItemName(purpose.name, charge.target),
   })
 }
 
+/** The points that pay first, by where the purpose takes them from (purpose.ts PointsTowards). */
+async function pointsTowards(tx: Db, userId: number, charge: Charge): Promise<PointsApplied> {
+  const { amountDue, points } = charge
+  switch (points.from) {
+    case 'none':
+      return { pointsUsed: 0, payable: amountDue }
+    case 'order':
+      return applyPoints(amountDue, points.held, points.held)
+    case 'shopper':
+      return applyPoints(amountDue, await currentPoints(tx, userId), points.asked)
+  }
+}
+
 /**
- * Starts a recorded payment at its gateway, in the pay call's transaction (see payOrderDeposit for why
- * inside it), keeps the provider's reference on the row and answers where to send the shopper.
+ * Starts a recorded payment at its gateway, in the pay call's transaction (see payFor for why inside
+ * it), keeps the provider's reference on the row and answers where to send the shopper.
  */
-export async function beginAtGateway(
+async function beginAtGateway(
   tx: Db,
   deps: GatewayDeps,
   gateway: PaymentGateway,
@@ -142,7 +132,7 @@ export async function beginAtGateway(
     .begin({ ...attempt, currency: 'JPY', returnUrls: providerReturnUrls(deps.publicUrl, paymentId) })
     .catch((error: unknown) => {
       // A refusal the shopper can act on (Stripe's ¥50 minimum) stays as it is. A provider that cannot
-      // be reached or refuses our credentials rolls the attempt back: no payment row, the order as it was.
+      // be reached or refuses our credentials rolls the attempt back: no payment row, the target as it was.
       if (error instanceof ApiError) throw error
       log.error({ err: error }, `[payments] ${gateway.name} could not begin payment ${paymentId}`)
       throw paymentUnavailable()
