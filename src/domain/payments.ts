@@ -65,10 +65,30 @@ export interface PayStatusDto {
 }
 
 /**
- * `failure` values of an ended payment (4) that are no refusal by the gateway: the shopper cancelled
- * on the gateway's page, or a newer attempt at the same order replaced this one.
+ * Why a payment did not go through, in the few words a shopper can act on. Providers name it in their
+ * own codes (`PayStatusDto.failure`): Stripe's `card_declined` or `expired`, SB Payment Service's
+ * `sbps_<res_err_code>`, PayPal's `capture_denied`, the sandbox's `insufficient_funds` …
  */
-export const NOT_REFUSED_FAILURES: readonly string[] = ['cancelled', 'superseded']
+export type PayFailureReason = 'declined' | 'insufficientFunds' | 'expired' | 'cancelled' | 'failed'
+
+const FAILURE_REASONS: Readonly<Record<string, PayFailureReason>> = {
+  declined: 'declined',
+  card_declined: 'declined',
+  capture_denied: 'declined',
+  insufficient: 'insufficientFunds',
+  insufficient_funds: 'insufficientFunds',
+  expired: 'expired',
+  cancelled: 'cancelled',
+  superseded: 'cancelled',
+}
+
+/** The shopper's reason for a provider's failure code (an SBPS result code is the card's refusal). */
+export function payFailureReason(failure: string | null): PayFailureReason {
+  if (failure === null) return 'cancelled'
+  const known = FAILURE_REASONS[failure]
+  if (known) return known
+  return failure.startsWith('sbps_') ? 'declined' : 'failed'
+}
 
 export type PayOutcome = 'pending' | 'paid' | 'failed' | 'cancelled' | 'error'
 
@@ -77,7 +97,7 @@ export function payOutcome(status: PayStatusDto): PayOutcome {
   if (status.status === PaymentStatus.waitPay) return 'pending'
   if (status.status === PaymentStatus.pay) return 'paid'
   if (status.status === PaymentStatus.cancel) {
-    return status.failure === null || NOT_REFUSED_FAILURES.includes(status.failure) ? 'cancelled' : 'failed'
+    return payFailureReason(status.failure) === 'cancelled' ? 'cancelled' : 'failed'
   }
   // refunded already: not something a return page can explain
   return 'error'

@@ -31,10 +31,10 @@ export const statusLabel = (language: Language, status: OrderStatus) =>
 
 /** How the pay panel names each route's group and the type chosen there. */
 export const ROUTE_CHOICE: Record<PayRoute, { group: string; method: (method: number) => string }> = {
-  card: { group: '银行卡 / 银行转账', method: (method) => (method === 2 ? '银行转账' : '信用卡') },
+  card: { group: '信用卡 / 银行转账', method: (method) => (method === 2 ? '银行转账' : '信用卡') },
   sbps: {
-    group: '日本本地支付',
-    method: (method) => (method === 3 ? 'PayPay' : method === 2 ? '便利店付款' : '信用卡'),
+    group: 'SB Payment Service',
+    method: (method) => (method === 3 ? 'PayPay' : method === 2 ? '便利店支付' : '信用卡'),
   },
   paypal: { group: 'PayPal', method: () => 'PayPal 账户' },
 }

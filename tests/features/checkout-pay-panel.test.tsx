@@ -212,9 +212,9 @@ describe('checkout: the pay panel of an order waiting for payment', () => {
     // three routes
     const methods = within(panel.getByRole('group', { name: '选择支付方式' }))
     expect(
-      within(methods.getByRole('group', { name: '银行卡 / 银行转账' })).getAllByRole('radio'),
+      within(methods.getByRole('group', { name: '信用卡 / 银行转账' })).getAllByRole('radio'),
     ).toHaveLength(2)
-    expect(within(methods.getByRole('group', { name: '日本本地支付' })).getAllByRole('radio')).toHaveLength(3)
+    expect(within(methods.getByRole('group', { name: 'SB Payment Service' })).getAllByRole('radio')).toHaveLength(3)
     expect(within(methods.getByRole('group', { name: 'PayPal' })).getAllByRole('radio')).toHaveLength(1)
     const pay = panel.getByRole('button', { name: '立即付款' }) as HTMLButtonElement
     expect(pay.disabled).toBe(true)
@@ -226,8 +226,8 @@ describe('checkout: the pay panel of an order waiting for payment', () => {
     const { pays } = serveOrder()
     const { panel } = await openPanel()
     fireEvent.click(panel.getByRole('radio', { name: /友枝路 6 号/ }))
-    const japanese = within(panel.getByRole('group', { name: '日本本地支付' }))
-    fireEvent.click(japanese.getByRole('radio', { name: '便利店付款' }))
+    const japanese = within(panel.getByRole('group', { name: 'SB Payment Service' }))
+    fireEvent.click(japanese.getByRole('radio', { name: '便利店支付' }))
     fireEvent.click(panel.getByRole('button', { name: '立即付款' }))
 
     await waitFor(() => expect(goToGateway).toHaveBeenCalledWith(`${location.origin}/sandbox-pay/pay_1`))

@@ -201,8 +201,8 @@ describe('final payment: the pay-balance panel of an order whose goods arrived',
     fireEvent.blur(points)
     expect(points.value).toBe('300')
 
-    const japanese = within(panel.getByRole('group', { name: '日本本地支付' }))
-    fireEvent.click(japanese.getByRole('radio', { name: '便利店付款' }))
+    const japanese = within(panel.getByRole('group', { name: 'SB Payment Service' }))
+    fireEvent.click(japanese.getByRole('radio', { name: '便利店支付' }))
     fireEvent.click(panel.getByRole('button', { name: '支付尾款' }))
     await waitFor(() => expect(goToGateway).toHaveBeenCalledWith(`${location.origin}/sandbox-pay/pay_9`))
     expect(pays).toEqual([
@@ -253,7 +253,7 @@ describe('final payment: the pay-balance panel of an order whose goods arrived',
   it('a latch that closes while choosing (409) is said and holds Pay back', async () => {
     const { pays } = serveBalance({ pay: () => failed(409, 'Payment is currently unavailable') })
     const { panel } = await openPanel()
-    const card = within(panel.getByRole('group', { name: '银行卡 / 银行转账' }))
+    const card = within(panel.getByRole('group', { name: '信用卡 / 银行转账' }))
     fireEvent.click(card.getByRole('radio', { name: '信用卡' }))
     fireEvent.click(panel.getByRole('button', { name: '支付尾款' }))
     expect(await panel.findByText('支付暂不可用')).toBeTruthy()

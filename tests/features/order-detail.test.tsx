@@ -205,7 +205,7 @@ describe('order detail', () => {
 
     const payments = section('付款记录')
     expect(definitionOf('用途', payments)).toBe('定金')
-    expect(definitionOf('支付渠道', payments)).toBe('SB Payment')
+    expect(definitionOf('支付渠道', payments)).toBe('SB Payment Service')
     expect(definitionOf('支付方式', payments)).toBe('便利店支付')
     expect(definitionOf('金额', payments)).toBe('¥6,812')
     expect(definitionOf('所用积分', payments)).toBe('100')

@@ -61,7 +61,7 @@ describe('sandbox hosted page', () => {
     expect(asked).toEqual([PAYMENT_ID])
     expect(screen.getByText('测试模式')).toBeTruthy()
     expect(screen.getByText('这是模拟的支付页面，不会产生真实扣款。')).toBeTruthy()
-    expect(screen.getByText('订单首付（定金）')).toBeTruthy()
+    expect(screen.getByText('定金')).toBeTruthy()
     expect(screen.getByText('SB Payment Service')).toBeTruthy()
     expect(screen.getByText('便利店支付')).toBeTruthy()
 

@@ -25,14 +25,3 @@ function refusalText(message: string): string {
   }
   return message
 }
-
-/**
- * Why the sandbox or a gateway declined a payment (PayStatusDto.failure), when the code is a known one;
- * null for another provider's code, which would mean nothing to a shopper.
- */
-export function payFailureText(failure: string): string | null {
-  if (failure === 'declined' || failure === 'card_declined') return t`卡被拒绝`
-  if (failure === 'insufficient_funds' || failure === 'insufficient') return t`余额不足`
-  if (failure === 'expired') return t`付款已超时`
-  return null
-}

@@ -1,7 +1,8 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
 import type { PayChoice } from '../../../../machines/checkout/checkout-types.ts'
 import { css, cx } from '../../../../styled-system/css'
-import type { PayRoute } from '../../../domain/payments.ts'
+import { PAY_CHOICES, payMethodText, payRouteText } from '../payment-words.ts'
 
 const group = css({ display: 'flex', flexDirection: 'column', gap: '3', border: 'none', p: '0', m: '0' })
 const legend = css({ fontWeight: 'semibold', mb: '1' })
@@ -40,37 +41,18 @@ export function PayMethodChoice(props: {
   disabled: boolean
   onChoose: (choice: PayChoice) => void
 }) {
-  const { t } = useLingui()
-  const routes: { route: PayRoute; title: string; methods: { method: number; label: string }[] }[] = [
-    {
-      route: 'card',
-      title: t`银行卡 / 银行转账`,
-      methods: [
-        { method: 1, label: t`信用卡` },
-        { method: 2, label: t`银行转账` },
-      ],
-    },
-    {
-      route: 'sbps',
-      title: t`日本本地支付`,
-      methods: [
-        { method: 1, label: t`信用卡` },
-        { method: 2, label: t`便利店付款` },
-        { method: 3, label: 'PayPay' },
-      ],
-    },
-    { route: 'paypal', title: 'PayPal', methods: [{ method: 0, label: t`PayPal 账户` }] },
-  ]
+  // rendered again when the language changes: the words below follow it
+  useLingui()
   return (
     <fieldset className={group}>
       <legend className={legend}>
         <Trans>选择支付方式</Trans>
       </legend>
-      {routes.map((entry) => (
+      {PAY_CHOICES.map((entry) => (
         <fieldset key={entry.route} className={routeBox}>
-          <legend className={routeTitle}>{entry.title}</legend>
+          <legend className={routeTitle}>{payRouteText(entry.route)}</legend>
           <div className={options}>
-            {entry.methods.map(({ method, label }) => {
+            {entry.methods.map((method) => {
               const checked = props.choice?.route === entry.route && props.choice.method === method
               return (
                 <label key={method} className={cx(option, checked && chosen)}>
@@ -83,7 +65,7 @@ export function PayMethodChoice(props: {
                     disabled={props.disabled}
                     onChange={() => props.onChoose({ route: entry.route, method })}
                   />
-                  {label}
+                  {payMethodText(entry.route, method)}
                 </label>
               )
             })}

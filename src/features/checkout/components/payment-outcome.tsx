@@ -2,9 +2,9 @@ import { Trans } from '@lingui/react/macro'
 import { type ReactNode, useEffect } from 'react'
 import { css, cx } from '../../../../styled-system/css'
 import { HrefLink } from '../../../components/ui/href-link.tsx'
-import type { PayStatusDto } from '../../../domain/payments.ts'
+import { type PayStatusDto, payFailureReason } from '../../../domain/payments.ts'
 import { refreshBadgeCounts } from '../../account/session/badge-counts.ts'
-import { payFailureText } from '../checkout-messages.ts'
+import { payFailureText } from '../payment-words.ts'
 
 /* What every payment result page shows (the deposit's, the balance's, the shipping fee's, the extra
  * fees'): where the payment stands, read from its flow, in a card toned by the outcome. */
@@ -99,10 +99,13 @@ export function ResultLink(props: { href: string; primary?: boolean | undefined;
   )
 }
 
-/** Why the gateway refused a failed payment, when it said. */
+/** Why a failed payment did not go through, in the shop's words for the provider's code. */
 export function GatewayRefusal({ view }: { view: ResultView }) {
-  const why = view.state === 'failed' && view.status?.failure ? payFailureText(view.status.failure) : null
-  return why ? <Trans>支付平台拒绝了这笔付款（{why}）。</Trans> : null
+  if (view.state !== 'failed') return null
+  const reason = payFailureReason(view.status?.failure ?? null)
+  if (reason === 'failed') return <Trans>支付平台没有完成这笔付款。</Trans>
+  const why = payFailureText(reason)
+  return <Trans>支付平台拒绝了这笔付款（{why}）。</Trans>
 }
 
 /** No verdict yet: waiting for the gateway's word, or for the connection to ask again. */

@@ -1,8 +1,10 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
 import { css } from '../../../../styled-system/css'
-import type { PaymentDto, PaymentPurpose, PayRoute } from '../../../domain/payments.ts'
+import type { PaymentDto } from '../../../domain/payments.ts'
 import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
+import { payMethodText, payPurposeText, payRouteText } from '../../checkout/payment-words.ts'
 import { dateTimeText } from '../order-text.ts'
 import { PaymentStatusBadge } from './status-badge.tsx'
 
@@ -21,37 +23,11 @@ const term = css({ color: 'text.muted', fontSize: 'xs' })
 const value = css({ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' })
 const muted = css({ fontSize: 'sm', color: 'text.muted' })
 
-/** The words for a payment's route, method and purpose; functions so they follow the language. */
-function usePaymentWords() {
-  const { t } = useLingui()
-  const routeName = (route: PayRoute, gateway: string): string => {
-    if (gateway === 'points') return t`积分`
-    if (route === 'card') return t`信用卡 / 银行转账`
-    if (route === 'sbps') return 'SB Payment'
-    return 'PayPal'
-  }
-  const methodName = (route: PayRoute, method: number, gateway: string): string => {
-    if (gateway === 'points') return t`积分抵扣`
-    if (route === 'paypal') return 'PayPal'
-    if (method === 1) return t`信用卡`
-    if (route === 'card' && method === 2) return t`银行转账`
-    if (route === 'sbps' && method === 2) return t`便利店支付`
-    if (route === 'sbps' && method === 3) return 'PayPay'
-    return String(method)
-  }
-  const purposeName: Record<PaymentPurpose, string> = {
-    deposit: t`定金`,
-    balance: t`尾款`,
-    shipping: t`运费`,
-    extra: t`额外费用`,
-  }
-  return { routeName, methodName, purposeName }
-}
-
 /** The payments of an order (flows §2): what each paid, by which route and type, its status and time. */
 export function PaymentList({ payments }: { payments: PaymentDto[] }) {
   const language = useLanguage()
-  const words = usePaymentWords()
+  // rendered again when the language changes: the payment words follow it
+  useLingui()
   if (payments.length === 0) {
     return (
       <p className={muted}>
@@ -68,19 +44,19 @@ export function PaymentList({ payments }: { payments: PaymentDto[] }) {
               <dt className={term}>
                 <Trans>用途</Trans>
               </dt>
-              <dd className={value}>{words.purposeName[payment.purpose] ?? payment.purpose}</dd>
+              <dd className={value}>{payPurposeText(payment.purpose)}</dd>
             </div>
             <div>
               <dt className={term}>
                 <Trans>支付渠道</Trans>
               </dt>
-              <dd className={value}>{words.routeName(payment.route, payment.gateway)}</dd>
+              <dd className={value}>{payRouteText(payment.route, payment.gateway)}</dd>
             </div>
             <div>
               <dt className={term}>
                 <Trans>支付方式</Trans>
               </dt>
-              <dd className={value}>{words.methodName(payment.route, payment.method, payment.gateway)}</dd>
+              <dd className={value}>{payMethodText(payment.route, payment.method, payment.gateway)}</dd>
             </div>
             <div>
               <dt className={term}>

@@ -7,7 +7,7 @@ import { formatYen } from '../../../domain/price-display.ts'
 import { ResultCode } from '../../../domain/result-code.ts'
 import { ApiFailure } from '../../../lib/api-client.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
-import { payMethodText, payPurposeText, payRouteText } from '../../checkout/payment-labels.ts'
+import { payMethodText, payPurposeText, payRouteText } from '../../checkout/payment-words.ts'
 import { getSandboxPayment } from '../api/get-sandbox-payment.ts'
 
 /*
