@@ -2,23 +2,9 @@ import { type ActorRefFrom, assign, forwardTo, fromPromise, type SnapshotFrom, s
 import { OrderStatus } from '../../src/domain/order-status.ts'
 import type { OrderDto } from '../../src/domain/orders.ts'
 import { SELECT_ADDRESS_MESSAGE } from '../../src/domain/payments.ts'
-import {
-  AWAIT_RETRY,
-  notProvided as actorNotProvided,
-  adoptProgress,
-  attemptEnds,
-  attemptInput,
-  beginAttempt,
-  errorToKeep,
-  failureReading,
-  NO_ATTEMPT,
-  type PayFlowView,
-  returnedTo,
-  targetOf,
-  toAttempt,
-} from '../payment/pay-flow.ts'
+import * as payFlow from '../payment/pay-flow.ts'
 import { paymentMachine } from '../payment/payment.machine.ts'
-import { attemptFrom, isPayChoice, newAttemptKey } from '../payment/payment-types.ts'
+import { newAttemptKey } from '../payment/payment-types.ts'
 import {
   type CheckoutContext,
   type CheckoutEvent,
@@ -29,8 +15,10 @@ import {
   type PayRequest,
 } from './checkout-types.ts'
 
-const { failureIs, failureParams, refusalParams } = failureReading(isCheckoutFailure)
-const notProvided = actorNotProvided('checkout')
+const { failureIs, failureParams, refusalParams } = payFlow.failureReading(isCheckoutFailure)
+/** A refusal kept for the page, the attempt's key dropped. */
+const keep = payFlow.keepRefusal(refusalParams)
+const notProvided = payFlow.notProvided('checkout')
 
 const orderParams = ({ event }: { event: { output: Pick<OrderDto, 'status'> } }) => ({
   status: event.output.status,
@@ -60,14 +48,26 @@ export const checkoutMachine = setup({
     ),
   },
   actions: {
+    returnedTo: assign(({ context, event }) => payFlow.returnedTo(context, event)),
+    // a result page's flow learns what it pays for from the payment
+    adoptProgress: assign(({ context, event }) => ({
+      ...payFlow.adoptProgress(event),
+      orderId: payFlow.targetOf(event, 'deposit') ?? context.orderId,
+    })),
+    chooseRoute: assign(({ event }) => payFlow.chosenRoute(event)),
+    beginAttempt: assign(({ context }) => payFlow.beginAttempt(context)),
     ensureCreateKey: assign({ createKey: ({ context }) => context.createKey ?? newAttemptKey() }),
-    keepError: assign((_, params: { failure: CheckoutFailure }) => ({ error: errorToKeep(params.failure) })),
+    keepError: assign((_, params: { failure: CheckoutFailure }) => ({
+      error: payFlow.errorToKeep(params.failure),
+    })),
     adoptOrderStatus: assign((_, params: { status: OrderStatus }) => ({ orderStatus: params.status })),
     // a new attempt: another route, type or address is another request, so it gets another key
-    newAttempt: assign({ ...NO_ATTEMPT, error: null }),
+    forgetKey: assign({ payKey: null }),
+    newAttempt: assign({ ...payFlow.NO_ATTEMPT, error: null }),
     toAttempt: forwardTo('payment'),
   },
   guards: {
+    isPayChoice: ({ event }) => payFlow.choosesRoute(event),
     hasPayment: ({ context }) => context.payment !== null,
     hasOrder: ({ context }) => context.orderId !== null,
     hasCreateKey: ({ context }) => context.createKey !== null,
@@ -85,43 +85,18 @@ export const checkoutMachine = setup({
     createKey: null,
     orderId: input.orderId ?? null,
     orderStatus: null,
-    choice: null,
     addressId: null,
-    error: null,
-    ...attemptFrom(input.paymentId),
+    ...payFlow.flowStart(input.paymentId),
   }),
-  initial: 'resuming',
-  on: {
-    RETURNED: {
-      target: '.attempt',
-      reenter: true,
-      actions: assign(({ context, event }) => returnedTo(context, event)),
-    },
-    'payment.progress': {
-      actions: assign(({ context, event }) => ({
-        ...adoptProgress(event),
-        // a result page's checkout learns its order from the payment
-        orderId: targetOf(event, 'deposit') ?? context.orderId,
-      })),
-    },
-  },
+  ...payFlow.FLOW_ROOT,
   states: {
     /** Chooses the step from what the context knows (a new checkout, or one restored). */
-    resuming: {
-      always: [
-        { guard: 'hasPayment', target: 'attempt' },
-        { guard: 'hasOrder', target: 'checkingOrder' },
-        { guard: 'hasCreateKey', target: 'creating' },
-        { target: 'confirm' },
-      ],
-    },
-    /**
-     * A call was in flight when the checkout was saved: nothing is sent again until the feature says
-     * the checkout is restored, and then the server is read first (see checkout-saved-state.ts).
-     */
-    suspended: {
-      on: { RESUME: 'resuming' },
-    },
+    resuming: payFlow.resumeFrom(
+      { guard: 'hasOrder', target: 'checkingOrder' },
+      { guard: 'hasCreateKey', target: 'creating' },
+      { target: 'confirm' },
+    ),
+    suspended: payFlow.SUSPENDED,
     confirm: {
       on: {
         CONFIRM: { target: 'creating', actions: assign({ error: null }) },
@@ -161,13 +136,7 @@ export const checkoutMachine = setup({
     },
     awaitingPayment: {
       on: {
-        CHOOSE: {
-          guard: ({ event }) => isPayChoice(event.route, event.method),
-          actions: [
-            'newAttempt',
-            assign(({ event }) => ({ choice: { route: event.route, method: event.method } })),
-          ],
-        },
+        CHOOSE: payFlow.CHOOSE_ROUTE,
         SELECT_ADDRESS: {
           actions: ['newAttempt', assign(({ event }) => ({ addressId: event.addressId }))],
         },
@@ -176,11 +145,7 @@ export const checkoutMachine = setup({
             guard: 'noAddress',
             actions: assign({ error: { kind: 'address', message: SELECT_ADDRESS_MESSAGE } }),
           },
-          {
-            guard: 'canPay',
-            target: 'attempt',
-            actions: assign(({ context }) => ({ ...beginAttempt(context), error: null })),
-          },
+          payFlow.PAY_WHEN_READY,
         ],
         RESUME: 'checkingOrder',
       },
@@ -191,14 +156,14 @@ export const checkoutMachine = setup({
         id: 'payment',
         src: 'payment',
         input: ({ context }) =>
-          attemptInput(context, {
+          payFlow.attemptInput(context, {
             orderId: context.orderId ?? 0,
             addressId: context.addressId ?? 0,
             route: context.choice?.route ?? 'card',
             method: context.choice?.method ?? 0,
           } satisfies PayRequest),
         onDone: [
-          ...attemptEnds('checkout', { recheck: 'checkingOrder', payAgain: 'awaitingPayment' }),
+          ...payFlow.attemptEnds('checkout', { recheck: 'checkingOrder', payAgain: 'awaitingPayment' }),
           {
             guard: { type: 'isNotFound', params: refusalParams },
             target: 'orderClosed',
@@ -207,11 +172,11 @@ export const checkoutMachine = setup({
           {
             // refused: no payment was made; the next attempt is a new request with a new key
             target: 'awaitingPayment',
-            actions: [{ type: 'keepError', params: refusalParams }, assign({ payKey: null })],
+            actions: keep,
           },
         ],
       },
-      on: toAttempt,
+      on: payFlow.toAttempt,
     },
     /** Reads the order: still waiting for payment, paid meanwhile (the webhook came), or closed. */
     checkingOrder: {
@@ -226,7 +191,7 @@ export const checkoutMachine = setup({
               context.payKey !== null &&
               context.payment === null,
             target: 'attempt',
-            actions: [{ type: 'adoptOrderStatus', params: orderParams }, assign(AWAIT_RETRY)],
+            actions: [{ type: 'adoptOrderStatus', params: orderParams }, assign(payFlow.AWAIT_RETRY)],
           },
           {
             guard: ({ event }) => event.output.status === OrderStatus.waitPay,
@@ -248,21 +213,9 @@ export const checkoutMachine = setup({
         ],
       },
     },
-    paid: {},
-    failed: {
-      on: { PAY_AGAIN: { target: 'checkingOrder', actions: 'newAttempt' } },
-    },
-    cancelled: {
-      on: { PAY_AGAIN: { target: 'checkingOrder', actions: 'newAttempt' } },
-    },
-    /** The payment is unknown to the server (or refunded at once): nothing to wait for. */
-    payError: {},
     /** The order is cancelled (orderStatus 1 or 15) or not found (null): nothing to pay. */
     orderClosed: {},
-    /** The server could not be read after a restore: it is read again when the connection returns. */
-    resumeOffline: {
-      on: { ONLINE: 'resuming', RETRY: 'resuming' },
-    },
+    ...payFlow.endStates('checkingOrder'),
   },
 })
 
@@ -270,4 +223,4 @@ export type CheckoutMachine = typeof checkoutMachine
 export type CheckoutActor = ActorRefFrom<CheckoutMachine>
 export type CheckoutSnapshot = SnapshotFrom<CheckoutMachine>
 /** The flow as its pages see it (its attempt's steps by name, see pay-flow.ts). */
-export type CheckoutView = PayFlowView<CheckoutSnapshot>
+export type CheckoutView = payFlow.PayFlowView<CheckoutSnapshot>

@@ -1,21 +1,7 @@
 import { type ActorRefFrom, assign, forwardTo, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import { type ExtraFeeDto, MAX_FEES_PER_PAYMENT } from '../../src/domain/extras.ts'
-import {
-  AWAIT_RETRY,
-  notProvided as actorNotProvided,
-  adoptProgress,
-  attemptEnds,
-  attemptInput,
-  beginAttempt,
-  errorToKeep,
-  failureReading,
-  NO_ATTEMPT,
-  type PayFlowView,
-  returnedTo,
-  toAttempt,
-} from '../payment/pay-flow.ts'
+import * as payFlow from '../payment/pay-flow.ts'
 import { paymentMachine } from '../payment/payment.machine.ts'
-import { attemptFrom, isPayChoice } from '../payment/payment-types.ts'
 import {
   type ExtraPaymentContext,
   type ExtraPaymentEvent,
@@ -27,8 +13,10 @@ import {
   selectedTotal,
 } from './extra-payment-types.ts'
 
-const { failureIs, failureParams, refusalParams } = failureReading(isExtraPaymentFailure)
-const notProvided = actorNotProvided('extra payment')
+const { failureIs, failureParams, refusalParams } = payFlow.failureReading(isExtraPaymentFailure)
+/** A refusal kept for the page, the attempt's key dropped. */
+const keep = payFlow.keepRefusal(refusalParams)
+const notProvided = payFlow.notProvided('extra payment')
 
 const feesParams = ({ event }: { event: { output: ExtraFeeDto[] } }) => ({ fees: event.output })
 
@@ -69,8 +57,12 @@ export const extraPaymentMachine = setup({
     readFees: fromPromise<ExtraFeeDto[], void>(() => notProvided('readFees')),
   },
   actions: {
+    returnedTo: assign(({ context, event }) => payFlow.returnedTo(context, event)),
+    adoptProgress: assign(({ event }) => payFlow.adoptProgress(event)),
+    chooseRoute: assign(({ event }) => payFlow.chosenRoute(event)),
+    beginAttempt: assign(({ context }) => payFlow.beginAttempt(context)),
     keepError: assign((_, params: { failure: ExtraPaymentFailure }) => ({
-      error: errorToKeep(params.failure),
+      error: payFlow.errorToKeep(params.failure),
     })),
     /** The fees as the server lists them now: a chosen fee no longer payable is no longer chosen. */
     adoptFees: assign(({ context }, params: { fees: ExtraFeeDto[] }) => {
@@ -86,10 +78,12 @@ export const extraPaymentMachine = setup({
       )
     }),
     // a new attempt: other fees, points, route or type are another request, so it gets another key
-    newAttempt: assign({ ...NO_ATTEMPT, error: null }),
+    forgetKey: assign({ payKey: null }),
+    newAttempt: assign({ ...payFlow.NO_ATTEMPT, error: null }),
     toAttempt: forwardTo('payment'),
   },
   guards: {
+    isPayChoice: ({ event }) => payFlow.choosesRoute(event),
     hasPayment: ({ context }) => context.payment !== null,
     canPay: ({ context }) =>
       context.choice !== null &&
@@ -108,32 +102,13 @@ export const extraPaymentMachine = setup({
     fees: null,
     selected: [],
     points: 0,
-    choice: null,
-    error: null,
-    ...attemptFrom(input.paymentId),
+    ...payFlow.flowStart(input.paymentId),
   }),
-  initial: 'resuming',
-  on: {
-    RETURNED: {
-      target: '.attempt',
-      reenter: true,
-      actions: assign(({ context, event }) => returnedTo(context, event)),
-    },
-    // extra fees have no single subject: the flow learns nothing else from the payment
-    'payment.progress': { actions: assign(({ event }) => adoptProgress(event)) },
-  },
+  ...payFlow.FLOW_ROOT,
   states: {
     /** Chooses the step from what the context knows (a new flow, or one restored). */
-    resuming: {
-      always: [{ guard: 'hasPayment', target: 'attempt' }, { target: 'loading' }],
-    },
-    /**
-     * A call was in flight when the flow was saved: nothing is sent again until the feature says the
-     * flow is restored, and then the server is read first (see extra-payment-saved-state.ts).
-     */
-    suspended: {
-      on: { RESUME: 'resuming' },
-    },
+    resuming: payFlow.resumeFrom({ target: 'loading' }),
+    suspended: payFlow.SUSPENDED,
     /** Reads the shopper's unpaid fees. */
     loading: {
       invoke: {
@@ -149,7 +124,7 @@ export const extraPaymentMachine = setup({
               allStillSelectable(event.output, context.selected) &&
               context.points <= selectedTotal(event.output, context.selected),
             target: 'attempt',
-            actions: [{ type: 'adoptFees', params: feesParams }, assign(AWAIT_RETRY)],
+            actions: [{ type: 'adoptFees', params: feesParams }, assign(payFlow.AWAIT_RETRY)],
           },
           {
             target: 'choosing',
@@ -206,18 +181,8 @@ export const extraPaymentMachine = setup({
             })),
           ],
         },
-        CHOOSE: {
-          guard: ({ event }) => isPayChoice(event.route, event.method),
-          actions: [
-            'newAttempt',
-            assign(({ event }) => ({ choice: { route: event.route, method: event.method } })),
-          ],
-        },
-        PAY: {
-          guard: 'canPay',
-          target: 'attempt',
-          actions: assign(({ context }) => ({ ...beginAttempt(context), error: null })),
-        },
+        CHOOSE: payFlow.CHOOSE_ROUTE,
+        PAY: payFlow.PAY_WHEN_READY,
         RELOAD: 'loading',
         RESUME: 'loading',
       },
@@ -228,29 +193,25 @@ export const extraPaymentMachine = setup({
         id: 'payment',
         src: 'payment',
         input: ({ context }) =>
-          attemptInput(context, {
+          payFlow.attemptInput(context, {
             feeIds: context.selected,
             points: context.points,
             route: context.choice?.route ?? 'card',
             method: context.choice?.method ?? 0,
           }),
         onDone: [
-          ...attemptEnds('extraPayment', { recheck: 'loading', payAgain: 'loading' }),
+          ...payFlow.attemptEnds('extraPayment', { recheck: 'loading', payAgain: 'loading' }),
           {
             // nothing was created; the next attempt is a new request with a new key
             guard: { type: 'isLatchClosed', params: refusalParams },
             target: 'choosing',
-            actions: [{ type: 'keepError', params: refusalParams }, assign({ payKey: null })],
+            actions: keep,
           },
           {
             // some fees were paid, voided or taken by another payment meanwhile: the list is read again
             guard: { type: 'isFeesRefused', params: refusalParams },
             target: 'loading',
-            actions: [
-              { type: 'keepError', params: refusalParams },
-              { type: 'dropRefused', params: refusalParams },
-              assign({ payKey: null }),
-            ],
+            actions: [...keep, { type: 'dropRefused', params: refusalParams }],
           },
           {
             // a fee unknown to the server (404) means the list is stale: read it again
@@ -263,21 +224,17 @@ export const extraPaymentMachine = setup({
           },
           {
             target: 'loading',
-            actions: [{ type: 'keepError', params: refusalParams }, assign({ payKey: null })],
+            actions: keep,
           },
         ],
       },
-      on: toAttempt,
+      on: payFlow.toAttempt,
     },
+    // paid, payError and resumeOffline take more here: the list may be read afresh
+    ...payFlow.endStates('loading'),
     /** Paid: the fees are settled; the list may be read afresh for what is left. */
     paid: {
       on: { RELOAD: { target: 'loading', actions: 'newAttempt' } },
-    },
-    failed: {
-      on: { PAY_AGAIN: { target: 'loading', actions: 'newAttempt' } },
-    },
-    cancelled: {
-      on: { PAY_AGAIN: { target: 'loading', actions: 'newAttempt' } },
     },
     /** The payment is unknown to the server (or refunded at once): nothing to wait for. */
     payError: {
@@ -294,4 +251,4 @@ export type ExtraPaymentMachine = typeof extraPaymentMachine
 export type ExtraPaymentActor = ActorRefFrom<ExtraPaymentMachine>
 export type ExtraPaymentSnapshot = SnapshotFrom<ExtraPaymentMachine>
 /** The flow as its pages see it (its attempt's steps by name, see pay-flow.ts). */
-export type ExtraPaymentView = PayFlowView<ExtraPaymentSnapshot>
+export type ExtraPaymentView = payFlow.PayFlowView<ExtraPaymentSnapshot>

@@ -1,22 +1,7 @@
 import { type ActorRefFrom, assign, forwardTo, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import { OrderStatus } from '../../src/domain/order-status.ts'
-import {
-  AWAIT_RETRY,
-  notProvided as actorNotProvided,
-  adoptProgress,
-  attemptEnds,
-  attemptInput,
-  beginAttempt,
-  errorToKeep,
-  failureReading,
-  NO_ATTEMPT,
-  type PayFlowView,
-  returnedTo,
-  targetOf,
-  toAttempt,
-} from '../payment/pay-flow.ts'
+import * as payFlow from '../payment/pay-flow.ts'
 import { paymentMachine } from '../payment/payment.machine.ts'
-import { attemptFrom, isPayChoice } from '../payment/payment-types.ts'
 import {
   type BalanceOrder,
   type FinalPaymentContext,
@@ -26,8 +11,10 @@ import {
   isFinalPaymentFailure,
 } from './final-payment-types.ts'
 
-const { failureIs, failureParams, refusalParams } = failureReading(isFinalPaymentFailure)
-const notProvided = actorNotProvided('final payment')
+const { failureIs, failureParams, refusalParams } = payFlow.failureReading(isFinalPaymentFailure)
+/** A refusal kept for the page, the attempt's key dropped. */
+const keep = payFlow.keepRefusal(refusalParams)
+const notProvided = payFlow.notProvided('final payment')
 
 const orderParams = ({ event }: { event: { output: BalanceOrder } }) => ({ order: event.output })
 
@@ -68,8 +55,16 @@ export const finalPaymentMachine = setup({
     readOrder: fromPromise<BalanceOrder, { orderId: number }>(() => notProvided('readOrder')),
   },
   actions: {
+    returnedTo: assign(({ context, event }) => payFlow.returnedTo(context, event)),
+    // a result page's flow learns what it pays for from the payment
+    adoptProgress: assign(({ context, event }) => ({
+      ...payFlow.adoptProgress(event),
+      orderId: payFlow.targetOf(event, 'balance') ?? context.orderId,
+    })),
+    chooseRoute: assign(({ event }) => payFlow.chosenRoute(event)),
+    beginAttempt: assign(({ context }) => payFlow.beginAttempt(context)),
     keepError: assign((_, params: { failure: FinalPaymentFailure }) => ({
-      error: errorToKeep(params.failure),
+      error: payFlow.errorToKeep(params.failure),
     })),
     adoptOrder: assign(({ context }, params: { order: BalanceOrder }) => ({
       orderStatus: params.order.status,
@@ -78,10 +73,12 @@ export const finalPaymentMachine = setup({
       points: Math.min(context.points, params.order.amountDue),
     })),
     // a new attempt: another route, type or amount of points is another request, so it gets another key
-    newAttempt: assign({ ...NO_ATTEMPT, error: null }),
+    forgetKey: assign({ payKey: null }),
+    newAttempt: assign({ ...payFlow.NO_ATTEMPT, error: null }),
     toAttempt: forwardTo('payment'),
   },
   guards: {
+    isPayChoice: ({ event }) => payFlow.choosesRoute(event),
     hasPayment: ({ context }) => context.payment !== null,
     hasOrder: ({ context }) => context.orderId !== null,
     canPay: ({ context }) => context.choice !== null && context.orderId !== null,
@@ -98,52 +95,21 @@ export const finalPaymentMachine = setup({
     orderStatus: null,
     amountDue: null,
     points: 0,
-    choice: null,
-    error: null,
-    ...attemptFrom(input.paymentId),
+    ...payFlow.flowStart(input.paymentId),
   }),
-  initial: 'resuming',
-  on: {
-    RETURNED: {
-      target: '.attempt',
-      reenter: true,
-      actions: assign(({ context, event }) => returnedTo(context, event)),
-    },
-    'payment.progress': {
-      actions: assign(({ context, event }) => ({
-        ...adoptProgress(event),
-        // a result page's flow learns its order from the payment
-        orderId: targetOf(event, 'balance') ?? context.orderId,
-      })),
-    },
-  },
+  ...payFlow.FLOW_ROOT,
   states: {
     /** Chooses the step from what the context knows (a new flow, or one restored). */
-    resuming: {
-      always: [
-        { guard: 'hasPayment', target: 'attempt' },
-        { guard: 'hasOrder', target: 'checkingOrder' },
-        // neither an order nor a payment: nothing to pay
-        { target: 'orderClosed' },
-      ],
-    },
-    /**
-     * A call was in flight when the flow was saved: nothing is sent again until the feature says the
-     * flow is restored, and then the server is read first (see final-payment-saved-state.ts).
-     */
-    suspended: {
-      on: { RESUME: 'resuming' },
-    },
+    resuming: payFlow.resumeFrom(
+      { guard: 'hasOrder', target: 'checkingOrder' },
+      // neither an order nor a payment: nothing to pay
+      { target: 'orderClosed' },
+    ),
+    suspended: payFlow.SUSPENDED,
     /** The order awaits its balance: the shopper chooses route, type and points, then pays. */
     choosing: {
       on: {
-        CHOOSE: {
-          guard: ({ event }) => isPayChoice(event.route, event.method),
-          actions: [
-            'newAttempt',
-            assign(({ event }) => ({ choice: { route: event.route, method: event.method } })),
-          ],
-        },
+        CHOOSE: payFlow.CHOOSE_ROUTE,
         SET_POINTS: {
           guard: ({ context, event }) =>
             Number.isSafeInteger(event.points) &&
@@ -156,11 +122,7 @@ export const finalPaymentMachine = setup({
             })),
           ],
         },
-        PAY: {
-          guard: 'canPay',
-          target: 'attempt',
-          actions: assign(({ context }) => ({ ...beginAttempt(context), error: null })),
-        },
+        PAY: payFlow.PAY_WHEN_READY,
         RESUME: 'checkingOrder',
       },
     },
@@ -170,14 +132,14 @@ export const finalPaymentMachine = setup({
         id: 'payment',
         src: 'payment',
         input: ({ context }) =>
-          attemptInput(context, {
+          payFlow.attemptInput(context, {
             orderId: context.orderId ?? 0,
             route: context.choice?.route ?? 'card',
             method: context.choice?.method ?? 0,
             points: context.points,
           }),
         onDone: [
-          ...attemptEnds('finalPayment', { recheck: 'checkingOrder', payAgain: 'checkingOrder' }),
+          ...payFlow.attemptEnds('finalPayment', { recheck: 'checkingOrder', payAgain: 'checkingOrder' }),
           {
             guard: { type: 'isNotFound', params: refusalParams },
             target: 'orderClosed',
@@ -186,22 +148,22 @@ export const finalPaymentMachine = setup({
           {
             guard: { type: 'isForfeited', params: refusalParams },
             target: 'forfeited',
-            actions: [{ type: 'keepError', params: refusalParams }, assign({ payKey: null })],
+            actions: keep,
           },
           {
             // nothing was created; the next attempt is a new request with a new key
             guard: { type: 'isLatchClosed', params: refusalParams },
             target: 'choosing',
-            actions: [{ type: 'keepError', params: refusalParams }, assign({ payKey: null })],
+            actions: keep,
           },
           {
             // refused: no payment was made, and the order may have moved on (paid meanwhile …): read it
             target: 'checkingOrder',
-            actions: [{ type: 'keepError', params: refusalParams }, assign({ payKey: null })],
+            actions: keep,
           },
         ],
       },
-      on: toAttempt,
+      on: payFlow.toAttempt,
     },
     /** Reads the order: still awaiting its balance, paid meanwhile (the webhook came), forfeited or closed. */
     checkingOrder: {
@@ -221,7 +183,7 @@ export const finalPaymentMachine = setup({
               context.payKey !== null &&
               context.payment === null,
             target: 'attempt',
-            actions: [{ type: 'adoptOrder', params: orderParams }, assign(AWAIT_RETRY)],
+            actions: [{ type: 'adoptOrder', params: orderParams }, assign(payFlow.AWAIT_RETRY)],
           },
           {
             guard: ({ event }) => event.output.status === OrderStatus.arrival,
@@ -242,23 +204,11 @@ export const finalPaymentMachine = setup({
         ],
       },
     },
-    paid: {},
-    failed: {
-      on: { PAY_AGAIN: { target: 'checkingOrder', actions: 'newAttempt' } },
-    },
-    cancelled: {
-      on: { PAY_AGAIN: { target: 'checkingOrder', actions: 'newAttempt' } },
-    },
-    /** The payment is unknown to the server (or refunded at once): nothing to wait for. */
-    payError: {},
     /** The order does not await a balance (cancelled, refunded, not the shopper's): nothing to pay. */
     orderClosed: {},
     /** The balance was not paid in time and the goods were forfeited: it can no longer be paid. */
     forfeited: {},
-    /** The server could not be read after a restore: it is read again when the connection returns. */
-    resumeOffline: {
-      on: { ONLINE: 'resuming', RETRY: 'resuming' },
-    },
+    ...payFlow.endStates('checkingOrder'),
   },
 })
 
@@ -266,4 +216,4 @@ export type FinalPaymentMachine = typeof finalPaymentMachine
 export type FinalPaymentActor = ActorRefFrom<FinalPaymentMachine>
 export type FinalPaymentSnapshot = SnapshotFrom<FinalPaymentMachine>
 /** The flow as its pages see it (its attempt's steps by name, see pay-flow.ts). */
-export type FinalPaymentView = PayFlowView<FinalPaymentSnapshot>
+export type FinalPaymentView = payFlow.PayFlowView<FinalPaymentSnapshot>

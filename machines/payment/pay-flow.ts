@@ -1,9 +1,12 @@
-import type { PayAnswer, PayStatusDto } from '../../src/domain/payments.ts'
+import { PAY_ROUTES, type PayAnswer, type PayRoute, type PayStatusDto } from '../../src/domain/payments.ts'
 import {
   type AttemptFields,
+  attemptFrom,
+  isPayChoice,
   NO_ATTEMPT,
   newAttemptKey,
   PAYMENT_STEPS,
+  type PayChoice,
   type PaymentEnd,
   type PaymentInput,
   type PaymentProgress,
@@ -27,19 +30,28 @@ export function attemptInput(context: AttemptFields, request: unknown): PaymentI
   }
 }
 
-/** The attempt fields after one of the payment machine's reports. */
-export function adoptProgress(event: PaymentProgress): Partial<AttemptFields> {
+/** Any event of a flow: the helpers below act on theirs and leave the others alone. */
+type FlowEvent = { type: string; paymentId?: unknown; route?: unknown; method?: unknown }
+
+const isProgress = (event: FlowEvent): event is PaymentProgress & FlowEvent =>
+  event.type === 'payment.progress'
+
+/** The attempt fields after one of the payment machine's reports (the flow's `adoptProgress`). */
+export function adoptProgress(event: FlowEvent): Partial<AttemptFields> {
+  if (!isProgress(event)) return {}
   const { step, payment, payStatus, polls } = event
   return { step, payment, payStatus, polls }
 }
 
 /** What a payment of `purpose` pays for (its order or package), as its pay status names it. */
-export function targetOf(event: PaymentProgress, purpose: PayStatusDto['purpose']): number | undefined {
+export function targetOf(event: FlowEvent, purpose: PayStatusDto['purpose']): number | undefined {
+  if (!isProgress(event)) return undefined
   return event.payStatus?.purpose === purpose ? event.payStatus.target[0] : undefined
 }
 
-/** A result page opened with this payment: the attempt is waited for from there. */
-export function returnedTo(context: AttemptFields, event: { paymentId: string }): Partial<AttemptFields> {
+/** A result page opened with this payment: the attempt is waited for from there (the flow's `returnedTo`). */
+export function returnedTo(context: AttemptFields, event: FlowEvent): Partial<AttemptFields> {
+  if (event.type !== 'RETURNED' || typeof event.paymentId !== 'string') return {}
   const payment: PayAnswer =
     context.payment?.paymentId === event.paymentId
       ? context.payment
@@ -47,10 +59,81 @@ export function returnedTo(context: AttemptFields, event: { paymentId: string })
   return { returned: true, polls: 0, step: 'returned.reading', payment }
 }
 
-/** A new attempt, with its key made now (a retry of the same attempt keeps its key). */
-export function beginAttempt(context: AttemptFields): Partial<AttemptFields> {
-  return { payKey: context.payKey ?? newAttemptKey(), step: 'paying' }
+/** A new attempt, with its key made now (a retry of the same attempt keeps its key): the flow's `beginAttempt`. */
+export function beginAttempt(context: AttemptFields): Partial<AttemptFields> & { error: null } {
+  return { payKey: context.payKey ?? newAttemptKey(), step: 'paying', error: null }
 }
+
+/** Whether the event chooses a route and a type the route offers (the flow's `isPayChoice` guard). */
+export function choosesRoute(event: FlowEvent): boolean {
+  return (
+    event.type === 'CHOOSE' &&
+    typeof event.route === 'string' &&
+    typeof event.method === 'number' &&
+    (PAY_ROUTES as readonly string[]).includes(event.route) &&
+    isPayChoice(event.route as PayRoute, event.method)
+  )
+}
+
+/** The route and type an event chose (the flow's `chooseRoute`). */
+export function chosenRoute(event: FlowEvent): { choice: PayChoice } | Record<string, never> {
+  return choosesRoute(event)
+    ? { choice: { route: event.route as PayRoute, method: event.method as number } }
+    : {}
+}
+
+/**
+ * What every paying flow does with its own events: a result page's return re-enters the attempt, the
+ * attempt's reports are kept (the flow's `returnedTo` and `adoptProgress` actions).
+ */
+export const ATTEMPT_EVENTS = {
+  RETURNED: { target: '.attempt', reenter: true, actions: 'returnedTo' },
+  'payment.progress': { actions: 'adoptProgress' },
+} as const
+
+/** Every paying flow starts by choosing its step; its own events are the attempt's (ATTEMPT_EVENTS). */
+export const FLOW_ROOT = { initial: 'resuming', on: ATTEMPT_EVENTS } as const
+
+/** A flow's first step, new or restored: a payment it holds is read first, then the flow's `own` choices. */
+export const resumeFrom = <const T extends readonly object[]>(...own: T) =>
+  ({ always: [{ guard: 'hasPayment', target: 'attempt' }, ...own] }) as const
+
+/** What every paying flow starts with: no route chosen, no refusal, and a result page's payment if any. */
+export function flowStart(paymentId: string | undefined) {
+  return { choice: null, error: null, ...attemptFrom(paymentId) }
+}
+
+/** A refusal the flow keeps for its page; the attempt's key goes (the next attempt is a new request). */
+export const keepRefusal = <P>(params: P) => [{ type: 'keepError', params }, 'forgetKey'] as const
+
+/** A route and type chosen: another request, so another attempt. */
+export const CHOOSE_ROUTE = { guard: 'isPayChoice', actions: ['newAttempt', 'chooseRoute'] } as const
+
+/** Pay when the flow's `canPay` says so: the attempt begins. */
+export const PAY_WHEN_READY = { guard: 'canPay', target: 'attempt', actions: 'beginAttempt' } as const
+
+/**
+ * The states every paying flow ends in (paid, failed, cancelled, payError) or waits in for a connection
+ * (resumeOffline); a failed or cancelled payment is paid anew from the flow's `payAgain` state.
+ */
+export function endStates<T extends string>(payAgain: T) {
+  const again = { on: { PAY_AGAIN: { target: payAgain, actions: 'newAttempt' } } } as const
+  return {
+    paid: {},
+    failed: again,
+    cancelled: again,
+    /** The payment is unknown to the server (or refunded at once): nothing to wait for. */
+    payError: {},
+    /** The server could not be read after a restore: it is read again when the connection returns. */
+    resumeOffline: { on: { ONLINE: 'resuming', RETRY: 'resuming' } },
+  } as const
+}
+
+/**
+ * A call was in flight when the flow was saved: nothing is sent again until the feature says the
+ * flow is restored (RESUME), and then the server is read first (saved-flow.ts).
+ */
+export const SUSPENDED = { on: { RESUME: 'resuming' } } as const
 
 /** The pay call got no answer and what is being paid is still payable: wait for the shopper's retry. */
 export const AWAIT_RETRY: Partial<AttemptFields> = { step: 'payOffline.ready' }

@@ -1,23 +1,8 @@
 import { type ActorRefFrom, assign, forwardTo, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import { PackageStatus } from '../../src/domain/package-status.ts'
 import type { ShippingOptionDto } from '../../src/domain/packaging.ts'
-import {
-  AWAIT_RETRY,
-  notProvided as actorNotProvided,
-  adoptProgress,
-  attemptEnds,
-  attemptInput,
-  beginAttempt,
-  errorToKeep,
-  failureReading,
-  NO_ATTEMPT,
-  type PayFlowView,
-  returnedTo,
-  targetOf,
-  toAttempt,
-} from '../payment/pay-flow.ts'
+import * as payFlow from '../payment/pay-flow.ts'
 import { paymentMachine } from '../payment/payment.machine.ts'
-import { attemptFrom, isPayChoice } from '../payment/payment-types.ts'
 import {
   isShippingFeeFailure,
   type ShippingFeeContext,
@@ -28,8 +13,10 @@ import {
   type ShippingPayRequest,
 } from './shipping-fee-types.ts'
 
-const { failureIs, failureParams, refusalParams } = failureReading(isShippingFeeFailure)
-const notProvided = actorNotProvided('shipping fee')
+const { failureIs, failureParams, refusalParams } = payFlow.failureReading(isShippingFeeFailure)
+/** A refusal kept for the page, the attempt's key dropped. */
+const keep = payFlow.keepRefusal(refusalParams)
+const notProvided = payFlow.notProvided('shipping fee')
 
 const packageParams = ({ event }: { event: { output: ShippingPackage } }) => ({ pkg: event.output })
 
@@ -70,8 +57,16 @@ export const shippingFeeMachine = setup({
     readOptions: fromPromise<ShippingOptionDto[], { packageId: number }>(() => notProvided('readOptions')),
   },
   actions: {
+    returnedTo: assign(({ context, event }) => payFlow.returnedTo(context, event)),
+    // a result page's flow learns what it pays for from the payment
+    adoptProgress: assign(({ context, event }) => ({
+      ...payFlow.adoptProgress(event),
+      packageId: payFlow.targetOf(event, 'shipping') ?? context.packageId,
+    })),
+    chooseRoute: assign(({ event }) => payFlow.chosenRoute(event)),
+    beginAttempt: assign(({ context }) => payFlow.beginAttempt(context)),
     keepError: assign((_, params: { failure: ShippingFeeFailure }) => ({
-      error: errorToKeep(params.failure),
+      error: payFlow.errorToKeep(params.failure),
     })),
     adoptPackage: assign((_, params: { pkg: ShippingPackage }) => ({
       pkg: params.pkg,
@@ -84,10 +79,12 @@ export const shippingFeeMachine = setup({
       methodId: isAvailable(params.options, context.methodId) ? context.methodId : null,
     })),
     // a new attempt: another method, route or type is another request, so it gets another key
-    newAttempt: assign({ ...NO_ATTEMPT, error: null }),
+    forgetKey: assign({ payKey: null }),
+    newAttempt: assign({ ...payFlow.NO_ATTEMPT, error: null }),
     toAttempt: forwardTo('payment'),
   },
   guards: {
+    isPayChoice: ({ event }) => payFlow.choosesRoute(event),
     hasPayment: ({ context }) => context.payment !== null,
     hasPackage: ({ context }) => context.packageId !== null,
     canPay: ({ context }) =>
@@ -106,42 +103,17 @@ export const shippingFeeMachine = setup({
     pkg: null,
     options: null,
     methodId: null,
-    choice: null,
-    error: null,
-    ...attemptFrom(input.paymentId),
+    ...payFlow.flowStart(input.paymentId),
   }),
-  initial: 'resuming',
-  on: {
-    RETURNED: {
-      target: '.attempt',
-      reenter: true,
-      actions: assign(({ context, event }) => returnedTo(context, event)),
-    },
-    'payment.progress': {
-      actions: assign(({ context, event }) => ({
-        ...adoptProgress(event),
-        // a result page's flow learns its package from the payment
-        packageId: targetOf(event, 'shipping') ?? context.packageId,
-      })),
-    },
-  },
+  ...payFlow.FLOW_ROOT,
   states: {
     /** Chooses the step from what the context knows (a new flow, or one restored). */
-    resuming: {
-      always: [
-        { guard: 'hasPayment', target: 'attempt' },
-        { guard: 'hasPackage', target: 'checkingPackage' },
-        // neither a package nor a payment: nothing to pay
-        { target: 'closed' },
-      ],
-    },
-    /**
-     * A call was in flight when the flow was saved: nothing is sent again until the feature says the
-     * flow is restored, and then the server is read first (see shipping-fee-saved-state.ts).
-     */
-    suspended: {
-      on: { RESUME: 'resuming' },
-    },
+    resuming: payFlow.resumeFrom(
+      { guard: 'hasPackage', target: 'checkingPackage' },
+      // neither a package nor a payment: nothing to pay
+      { target: 'closed' },
+    ),
+    suspended: payFlow.SUSPENDED,
     /** Reads the package: awaiting its fee, paid meanwhile (the webhook came), locked or not the shopper's. */
     checkingPackage: {
       invoke: {
@@ -155,7 +127,7 @@ export const shippingFeeMachine = setup({
               context.payKey !== null &&
               context.payment === null,
             target: 'attempt',
-            actions: [{ type: 'adoptPackage', params: packageParams }, assign(AWAIT_RETRY)],
+            actions: [{ type: 'adoptPackage', params: packageParams }, assign(payFlow.AWAIT_RETRY)],
           },
           {
             guard: ({ event }) => event.output.status === PackageStatus.package,
@@ -210,18 +182,8 @@ export const shippingFeeMachine = setup({
             event.methodId !== context.methodId && isAvailable(context.options, event.methodId),
           actions: ['newAttempt', assign(({ event }) => ({ methodId: event.methodId }))],
         },
-        CHOOSE: {
-          guard: ({ event }) => isPayChoice(event.route, event.method),
-          actions: [
-            'newAttempt',
-            assign(({ event }) => ({ choice: { route: event.route, method: event.method } })),
-          ],
-        },
-        PAY: {
-          guard: 'canPay',
-          target: 'attempt',
-          actions: assign(({ context }) => ({ ...beginAttempt(context), error: null })),
-        },
+        CHOOSE: payFlow.CHOOSE_ROUTE,
+        PAY: payFlow.PAY_WHEN_READY,
         RESUME: 'checkingPackage',
       },
     },
@@ -231,14 +193,14 @@ export const shippingFeeMachine = setup({
         id: 'payment',
         src: 'payment',
         input: ({ context }) =>
-          attemptInput(context, {
+          payFlow.attemptInput(context, {
             packageId: context.packageId ?? 0,
             methodId: context.methodId ?? 0,
             route: context.choice?.route ?? 'card',
             method: context.choice?.method ?? 0,
           } satisfies ShippingPayRequest),
         onDone: [
-          ...attemptEnds('shippingFee', { recheck: 'checkingPackage', payAgain: 'checkingPackage' }),
+          ...payFlow.attemptEnds('shippingFee', { recheck: 'checkingPackage', payAgain: 'checkingPackage' }),
           {
             guard: { type: 'isNotFound', params: refusalParams },
             target: 'closed',
@@ -248,42 +210,30 @@ export const shippingFeeMachine = setup({
             // nothing was created; the next attempt is a new request with a new key
             guard: { type: 'isLatchClosed', params: refusalParams },
             target: 'choosing',
-            actions: [{ type: 'keepError', params: refusalParams }, assign({ payKey: null })],
+            actions: keep,
           },
           {
             // the method cannot carry the box there: back to the choice, with the quote read again
             guard: { type: 'isShippingRefused', params: refusalParams },
             target: 'loadingOptions',
-            actions: [{ type: 'keepError', params: refusalParams }, assign({ payKey: null })],
+            actions: keep,
           },
           {
             // refused (locked, paid meanwhile …): no payment was made; read where the package stands
             target: 'checkingPackage',
-            actions: [{ type: 'keepError', params: refusalParams }, assign({ payKey: null })],
+            actions: keep,
           },
         ],
       },
-      on: toAttempt,
+      on: payFlow.toAttempt,
     },
-    paid: {},
-    failed: {
-      on: { PAY_AGAIN: { target: 'checkingPackage', actions: 'newAttempt' } },
-    },
-    cancelled: {
-      on: { PAY_AGAIN: { target: 'checkingPackage', actions: 'newAttempt' } },
-    },
-    /** The payment is unknown to the server (or refunded at once): nothing to wait for. */
-    payError: {},
     /** The package does not await its fee (refunded, not the shopper's, gone): nothing to pay. */
     closed: {},
     /** The fee was not paid in time and the package is locked until its storage fees are paid. */
     locked: {
       on: { RESUME: 'checkingPackage' },
     },
-    /** The server could not be read after a restore: it is read again when the connection returns. */
-    resumeOffline: {
-      on: { ONLINE: 'resuming', RETRY: 'resuming' },
-    },
+    ...payFlow.endStates('checkingPackage'),
   },
 })
 
@@ -291,4 +241,4 @@ export type ShippingFeeMachine = typeof shippingFeeMachine
 export type ShippingFeeActor = ActorRefFrom<ShippingFeeMachine>
 export type ShippingFeeSnapshot = SnapshotFrom<ShippingFeeMachine>
 /** The flow as its pages see it (its attempt's steps by name, see pay-flow.ts). */
-export type ShippingFeeView = PayFlowView<ShippingFeeSnapshot>
+export type ShippingFeeView = payFlow.PayFlowView<ShippingFeeSnapshot>
