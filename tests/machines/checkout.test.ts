@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, type Snapshot, waitFor } from 'xstate'
+import { createActor, fromPromise, waitFor } from 'xstate'
 import { type CheckoutActor, checkoutMachine } from '../../machines/checkout/checkout.machine.ts'
 import { parseSavedCheckout, type SavedCheckout } from '../../machines/checkout/checkout-saved-state.ts'
 import type {
@@ -9,11 +9,9 @@ import type {
   PayRequest,
 } from '../../machines/checkout/checkout-types.ts'
 import { payFlowView } from '../../machines/payment/pay-flow.ts'
-import { paymentMachine } from '../../machines/payment/payment.machine.ts'
 import type { OrderStatus } from '../../src/domain/order-status.ts'
 import type { OrderDto } from '../../src/domain/orders.ts'
-import type { PaymentStatus } from '../../src/domain/payment-status.ts'
-import type { PayAnswer, PayStatusDto } from '../../src/domain/payments.ts'
+import { FakePayments, reloadFlow } from './pay-flow-fakes.ts'
 
 const OWNER = 'customer:7'
 const ORDER_ID = 31
@@ -23,18 +21,15 @@ const ORDER_ID = 31
  * answers as the first time and makes nothing new. `loseAnswers` makes it act and then fail to answer
  * (the connection dropped after the server did the work); `offline` refuses to be reached at all.
  */
-class FakeShop {
-  offline = false
-  loseAnswers = false
+class FakeShop extends FakePayments<PayRequest> {
+  constructor() {
+    super(() => ({ purpose: 'deposit', amount: 3840, pointsUsed: 0, target: [ORDER_ID] }))
+  }
+
   /** The next createOrder / pay call is refused with this failure. */
-  refuseNext: CheckoutFailure | undefined
   orderStatus: OrderStatus = 2
-  payments = new Map<string, { status: PaymentStatus; failure: string | null }>()
   readonly orderCalls: CreateOrderInput[] = []
-  readonly payCalls: (PayRequest & { key: string })[] = []
-  readonly statusReads: string[] = []
   private readonly orderAnswers = new Map<string, OrderDto>()
-  private readonly payAnswers = new Map<string, PayAnswer>()
 
   createOrder = async ({ input }: { input: CreateOrderInput }): Promise<OrderDto> => {
     if (this.offline) throw { kind: 'offline' } satisfies CheckoutFailure
@@ -48,40 +43,9 @@ class FakeShop {
     return this.answer(order)
   }
 
-  pay = async ({ input: attempt }: { input: { key: string; request: unknown } }): Promise<PayAnswer> => {
-    const input = { ...(attempt.request as PayRequest), key: attempt.key }
-    if (this.offline) throw { kind: 'offline' } satisfies CheckoutFailure
-    this.payCalls.push(input)
-    this.refuse()
-    let answer = this.payAnswers.get(input.key)
-    if (!answer) {
-      const paymentId = `pay_${this.payAnswers.size + 1}`
-      answer = { paymentId, redirectUrl: `/sandbox-pay/${paymentId}` }
-      this.payAnswers.set(input.key, answer)
-      this.payments.set(paymentId, { status: 1, failure: null })
-    }
-    return this.answer(answer)
-  }
-
   readOrder = async ({ input }: { input: { orderId: number } }) => {
     if (this.offline) throw { kind: 'offline' } satisfies CheckoutFailure
     return { id: input.orderId, status: this.orderStatus }
-  }
-
-  readPayStatus = async ({ input }: { input: { paymentId: string } }): Promise<PayStatusDto> => {
-    if (this.offline) throw { kind: 'offline' } satisfies CheckoutFailure
-    this.statusReads.push(input.paymentId)
-    const payment = this.payments.get(input.paymentId)
-    if (!payment) throw { kind: 'notFound' } satisfies CheckoutFailure
-    return {
-      paymentId: input.paymentId,
-      status: payment.status,
-      purpose: 'deposit',
-      amount: 3840,
-      pointsUsed: 0,
-      target: [ORDER_ID],
-      failure: payment.failure,
-    }
   }
 
   private refuse(): void {
@@ -100,9 +64,7 @@ function machineFor(shop: FakeShop) {
   return checkoutMachine.provide({
     actors: {
       createOrder: fromPromise(shop.createOrder),
-      payment: paymentMachine.provide({
-        actors: { pay: fromPromise(shop.pay), readPayStatus: fromPromise(shop.readPayStatus) },
-      }),
+      payment: shop.paymentMachine(),
       readOrder: fromPromise(shop.readOrder),
     },
   })
@@ -115,17 +77,8 @@ function start(shop: FakeShop, input: Partial<CheckoutInput> = {}): CheckoutActo
 }
 
 /** What the feature does on every transition and at a reload: save, parse, restore. */
-function reload(shop: FakeShop, actor: CheckoutActor): CheckoutActor {
-  const saved = parseSavedCheckout(JSON.parse(JSON.stringify(actor.getPersistedSnapshot())), OWNER)
-  actor.stop()
-  if (!saved) throw new Error('the saved checkout did not parse')
-  const restored = createActor(machineFor(shop), {
-    snapshot: saved as Snapshot<unknown>,
-    input: { owner: OWNER },
-  })
-  restored.start()
-  return restored
-}
+const reload = (shop: FakeShop, actor: CheckoutActor): CheckoutActor =>
+  reloadFlow(machineFor(shop), actor, parseSavedCheckout, OWNER)
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 

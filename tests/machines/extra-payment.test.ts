@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, type Snapshot, waitFor } from 'xstate'
+import { createActor, fromPromise, waitFor } from 'xstate'
 import {
   type ExtraPaymentActor,
   extraPaymentMachine,
@@ -14,11 +14,9 @@ import type {
   ExtraPayRequest,
 } from '../../machines/extra-payment/extra-payment-types.ts'
 import { payFlowView } from '../../machines/payment/pay-flow.ts'
-import { paymentMachine } from '../../machines/payment/payment.machine.ts'
 import type { ExtraFeeStatus, ExtraFeeType } from '../../src/domain/extra-fee.ts'
 import type { ExtraFeeDto } from '../../src/domain/extras.ts'
-import type { PaymentStatus } from '../../src/domain/payment-status.ts'
-import type { PayAnswer, PayStatusDto } from '../../src/domain/payments.ts'
+import { type FakePayment, FakePayments, reloadFlow } from './pay-flow-fakes.ts'
 
 const OWNER = 'customer:7'
 
@@ -51,59 +49,24 @@ const FEES = (): ExtraFeeDto[] => [
  * before answers as the first time and makes nothing new. `loseAnswers` makes it act and then fail to
  * answer (the connection dropped after the server did the work); `offline` refuses to be reached.
  */
-class FakeShop {
-  offline = false
-  loseAnswers = false
-  /** The next pay call is refused with this failure. */
-  refuseNext: ExtraPaymentFailure | undefined
+class FakeShop extends FakePayments<ExtraPayRequest, FakePayment & { feeIds: number[] }> {
+  constructor() {
+    super(
+      (payment) => ({ purpose: 'extra', amount: 7000, pointsUsed: 0, target: payment.feeIds }),
+      (request) => ({ feeIds: request.feeIds }),
+    )
+  }
+
   /** The list fails with this while set. */
   listFailure: ExtraPaymentFailure | undefined
   fees: ExtraFeeDto[] = FEES()
-  payments = new Map<string, { status: PaymentStatus; failure: string | null; feeIds: number[] }>()
-  readonly payCalls: (ExtraPayRequest & { key: string })[] = []
   listReads = 0
-  readonly statusReads: string[] = []
-  private readonly payAnswers = new Map<string, PayAnswer>()
-
-  pay = async ({ input: attempt }: { input: { key: string; request: unknown } }): Promise<PayAnswer> => {
-    const input = { ...(attempt.request as ExtraPayRequest), key: attempt.key }
-    if (this.offline) throw { kind: 'offline' } satisfies ExtraPaymentFailure
-    this.payCalls.push(input)
-    const failure = this.refuseNext
-    this.refuseNext = undefined
-    if (failure) throw failure
-    let answer = this.payAnswers.get(input.key)
-    if (!answer) {
-      const paymentId = `pay_${this.payAnswers.size + 1}`
-      answer = { paymentId, redirectUrl: `/sandbox-pay/${paymentId}` }
-      this.payAnswers.set(input.key, answer)
-      this.payments.set(paymentId, { status: 1, failure: null, feeIds: input.feeIds })
-    }
-    if (this.loseAnswers) throw { kind: 'offline' } satisfies ExtraPaymentFailure
-    return answer
-  }
 
   readFees = async (): Promise<ExtraFeeDto[]> => {
     if (this.offline) throw { kind: 'offline' } satisfies ExtraPaymentFailure
     this.listReads += 1
     if (this.listFailure) throw this.listFailure
     return this.fees.map((each) => ({ ...each }))
-  }
-
-  readPayStatus = async ({ input }: { input: { paymentId: string } }): Promise<PayStatusDto> => {
-    if (this.offline) throw { kind: 'offline' } satisfies ExtraPaymentFailure
-    this.statusReads.push(input.paymentId)
-    const payment = this.payments.get(input.paymentId)
-    if (!payment) throw { kind: 'notFound' } satisfies ExtraPaymentFailure
-    return {
-      paymentId: input.paymentId,
-      status: payment.status,
-      purpose: 'extra',
-      amount: 7000,
-      pointsUsed: 0,
-      target: payment.feeIds,
-      failure: payment.failure,
-    }
   }
 
   /** The webhook paid these fees: they leave the unpaid list. */
@@ -115,9 +78,7 @@ class FakeShop {
 function machineFor(shop: FakeShop) {
   return extraPaymentMachine.provide({
     actors: {
-      payment: paymentMachine.provide({
-        actors: { pay: fromPromise(shop.pay), readPayStatus: fromPromise(shop.readPayStatus) },
-      }),
+      payment: shop.paymentMachine(),
       readFees: fromPromise(shop.readFees),
     },
   })
@@ -130,17 +91,8 @@ function start(shop: FakeShop, input: Partial<ExtraPaymentInput> = {}): ExtraPay
 }
 
 /** What the feature does on every transition and at a reload: save, parse, restore. */
-function reload(shop: FakeShop, actor: ExtraPaymentActor): ExtraPaymentActor {
-  const saved = parseSavedExtraPayment(JSON.parse(JSON.stringify(actor.getPersistedSnapshot())), OWNER)
-  actor.stop()
-  if (!saved) throw new Error('the saved extra payment did not parse')
-  const restored = createActor(machineFor(shop), {
-    snapshot: saved as Snapshot<unknown>,
-    input: { owner: OWNER },
-  })
-  restored.start()
-  return restored
-}
+const reload = (shop: FakeShop, actor: ExtraPaymentActor): ExtraPaymentActor =>
+  reloadFlow(machineFor(shop), actor, parseSavedExtraPayment, OWNER)
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 

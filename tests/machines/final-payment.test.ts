@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, type Snapshot, waitFor } from 'xstate'
+import { createActor, fromPromise, waitFor } from 'xstate'
 import {
   type FinalPaymentActor,
   finalPaymentMachine,
@@ -15,11 +15,9 @@ import type {
   FinalPayRequest,
 } from '../../machines/final-payment/final-payment-types.ts'
 import { payFlowView } from '../../machines/payment/pay-flow.ts'
-import { paymentMachine } from '../../machines/payment/payment.machine.ts'
 import type { DeadlineState } from '../../src/domain/deadlines.ts'
 import type { OrderStatus } from '../../src/domain/order-status.ts'
-import type { PaymentStatus } from '../../src/domain/payment-status.ts'
-import type { PayAnswer, PayStatusDto } from '../../src/domain/payments.ts'
+import { FakePayments, reloadFlow } from './pay-flow-fakes.ts'
 
 const OWNER = 'customer:7'
 const ORDER_ID = 41
@@ -30,37 +28,15 @@ const AMOUNT_DUE = 18_240
  * before answers as the first time and makes nothing new. `loseAnswers` makes it act and then fail to
  * answer (the connection dropped after the server did the work); `offline` refuses to be reached.
  */
-class FakeShop {
-  offline = false
-  loseAnswers = false
-  /** The next pay call is refused with this failure. */
-  refuseNext: FinalPaymentFailure | undefined
+class FakeShop extends FakePayments<FinalPayRequest> {
+  constructor() {
+    super(() => ({ purpose: 'balance', amount: 17_740, pointsUsed: 500, target: [ORDER_ID] }))
+  }
+
   orderStatus: OrderStatus = 5
   deadlineState: DeadlineState = 'overdue'
   amountDue = AMOUNT_DUE
-  payments = new Map<string, { status: PaymentStatus; failure: string | null }>()
-  readonly payCalls: (FinalPayRequest & { key: string })[] = []
   readonly orderReads: number[] = []
-  readonly statusReads: string[] = []
-  private readonly payAnswers = new Map<string, PayAnswer>()
-
-  pay = async ({ input: attempt }: { input: { key: string; request: unknown } }): Promise<PayAnswer> => {
-    const input = { ...(attempt.request as FinalPayRequest), key: attempt.key }
-    if (this.offline) throw { kind: 'offline' } satisfies FinalPaymentFailure
-    this.payCalls.push(input)
-    const failure = this.refuseNext
-    this.refuseNext = undefined
-    if (failure) throw failure
-    let answer = this.payAnswers.get(input.key)
-    if (!answer) {
-      const paymentId = `pay_${this.payAnswers.size + 1}`
-      answer = { paymentId, redirectUrl: `/sandbox-pay/${paymentId}` }
-      this.payAnswers.set(input.key, answer)
-      this.payments.set(paymentId, { status: 1, failure: null })
-    }
-    if (this.loseAnswers) throw { kind: 'offline' } satisfies FinalPaymentFailure
-    return answer
-  }
 
   readOrder = async ({ input }: { input: { orderId: number } }): Promise<BalanceOrder> => {
     if (this.offline) throw { kind: 'offline' } satisfies FinalPaymentFailure
@@ -72,30 +48,12 @@ class FakeShop {
       amountDue: this.amountDue,
     }
   }
-
-  readPayStatus = async ({ input }: { input: { paymentId: string } }): Promise<PayStatusDto> => {
-    if (this.offline) throw { kind: 'offline' } satisfies FinalPaymentFailure
-    this.statusReads.push(input.paymentId)
-    const payment = this.payments.get(input.paymentId)
-    if (!payment) throw { kind: 'notFound' } satisfies FinalPaymentFailure
-    return {
-      paymentId: input.paymentId,
-      status: payment.status,
-      purpose: 'balance',
-      amount: 17_740,
-      pointsUsed: 500,
-      target: [ORDER_ID],
-      failure: payment.failure,
-    }
-  }
 }
 
 function machineFor(shop: FakeShop) {
   return finalPaymentMachine.provide({
     actors: {
-      payment: paymentMachine.provide({
-        actors: { pay: fromPromise(shop.pay), readPayStatus: fromPromise(shop.readPayStatus) },
-      }),
+      payment: shop.paymentMachine(),
       readOrder: fromPromise(shop.readOrder),
     },
   })
@@ -108,17 +66,8 @@ function start(shop: FakeShop, input: Partial<FinalPaymentInput> = {}): FinalPay
 }
 
 /** What the feature does on every transition and at a reload: save, parse, restore. */
-function reload(shop: FakeShop, actor: FinalPaymentActor): FinalPaymentActor {
-  const saved = parseSavedFinalPayment(JSON.parse(JSON.stringify(actor.getPersistedSnapshot())), OWNER)
-  actor.stop()
-  if (!saved) throw new Error('the saved final payment did not parse')
-  const restored = createActor(machineFor(shop), {
-    snapshot: saved as Snapshot<unknown>,
-    input: { owner: OWNER },
-  })
-  restored.start()
-  return restored
-}
+const reload = (shop: FakeShop, actor: FinalPaymentActor): FinalPaymentActor =>
+  reloadFlow(machineFor(shop), actor, parseSavedFinalPayment, OWNER)
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, type Snapshot, waitFor } from 'xstate'
+import { createActor, fromPromise, waitFor } from 'xstate'
 import { payFlowView } from '../../machines/payment/pay-flow.ts'
-import { paymentMachine } from '../../machines/payment/payment.machine.ts'
 import {
   type ShippingFeeActor,
   shippingFeeMachine,
@@ -18,8 +17,7 @@ import type {
 } from '../../machines/shipping-fee/shipping-fee-types.ts'
 import type { PackageStatus } from '../../src/domain/package-status.ts'
 import type { ShippingOptionDto } from '../../src/domain/packaging.ts'
-import type { PaymentStatus } from '../../src/domain/payment-status.ts'
-import type { PayAnswer, PayStatusDto } from '../../src/domain/payments.ts'
+import { FakePayments, reloadFlow } from './pay-flow-fakes.ts'
 
 const OWNER = 'customer:7'
 const PACKAGE_ID = 31
@@ -48,11 +46,11 @@ function option(methodId: number, overrides: Partial<ShippingOptionDto> = {}): S
  * seen before answers as the first time and makes nothing new. `loseAnswers` makes it act and then fail
  * to answer (the connection dropped after the server did the work); `offline` refuses to be reached.
  */
-class FakeShop {
-  offline = false
-  loseAnswers = false
-  /** The next pay call is refused with this failure. */
-  refuseNext: ShippingFeeFailure | undefined
+class FakeShop extends FakePayments<ShippingPayRequest> {
+  constructor() {
+    super(() => ({ purpose: 'shipping', amount: 3000, pointsUsed: 0, target: [PACKAGE_ID] }))
+  }
+
   /** The quote fails with this (a server fault) while set. */
   optionsFailure: ShippingFeeFailure | undefined
   packageStatus: PackageStatus = 3
@@ -61,30 +59,8 @@ class FakeShop {
     option(EPACKET, { available: false, fee: null, reason: 'aboveMaximum', maxWeightG: 2000 }),
     option(SURFACE),
   ]
-  payments = new Map<string, { status: PaymentStatus; failure: string | null }>()
-  readonly payCalls: (ShippingPayRequest & { key: string })[] = []
   readonly packageReads: { packageId: number; applyId: number | null }[] = []
   readonly optionReads: number[] = []
-  readonly statusReads: string[] = []
-  private readonly payAnswers = new Map<string, PayAnswer>()
-
-  pay = async ({ input: attempt }: { input: { key: string; request: unknown } }): Promise<PayAnswer> => {
-    const input = { ...(attempt.request as ShippingPayRequest), key: attempt.key }
-    if (this.offline) throw { kind: 'offline' } satisfies ShippingFeeFailure
-    this.payCalls.push(input)
-    const failure = this.refuseNext
-    this.refuseNext = undefined
-    if (failure) throw failure
-    let answer = this.payAnswers.get(input.key)
-    if (!answer) {
-      const paymentId = `pay_${this.payAnswers.size + 1}`
-      answer = { paymentId, redirectUrl: `/sandbox-pay/${paymentId}` }
-      this.payAnswers.set(input.key, answer)
-      this.payments.set(paymentId, { status: 1, failure: null })
-    }
-    if (this.loseAnswers) throw { kind: 'offline' } satisfies ShippingFeeFailure
-    return answer
-  }
 
   readPackage = async ({
     input,
@@ -116,30 +92,12 @@ class FakeShop {
     if (this.optionsFailure) throw this.optionsFailure
     return this.options
   }
-
-  readPayStatus = async ({ input }: { input: { paymentId: string } }): Promise<PayStatusDto> => {
-    if (this.offline) throw { kind: 'offline' } satisfies ShippingFeeFailure
-    this.statusReads.push(input.paymentId)
-    const payment = this.payments.get(input.paymentId)
-    if (!payment) throw { kind: 'notFound' } satisfies ShippingFeeFailure
-    return {
-      paymentId: input.paymentId,
-      status: payment.status,
-      purpose: 'shipping',
-      amount: 3000,
-      pointsUsed: 0,
-      target: [PACKAGE_ID],
-      failure: payment.failure,
-    }
-  }
 }
 
 function machineFor(shop: FakeShop) {
   return shippingFeeMachine.provide({
     actors: {
-      payment: paymentMachine.provide({
-        actors: { pay: fromPromise(shop.pay), readPayStatus: fromPromise(shop.readPayStatus) },
-      }),
+      payment: shop.paymentMachine(),
       readPackage: fromPromise(shop.readPackage),
       readOptions: fromPromise(shop.readOptions),
     },
@@ -153,17 +111,8 @@ function start(shop: FakeShop, input: Partial<ShippingFeeInput> = {}): ShippingF
 }
 
 /** What the feature does on every transition and at a reload: save, parse, restore. */
-function reload(shop: FakeShop, actor: ShippingFeeActor): ShippingFeeActor {
-  const saved = parseSavedShippingFee(JSON.parse(JSON.stringify(actor.getPersistedSnapshot())), OWNER)
-  actor.stop()
-  if (!saved) throw new Error('the saved shipping fee did not parse')
-  const restored = createActor(machineFor(shop), {
-    snapshot: saved as Snapshot<unknown>,
-    input: { owner: OWNER },
-  })
-  restored.start()
-  return restored
-}
+const reload = (shop: FakeShop, actor: ShippingFeeActor): ShippingFeeActor =>
+  reloadFlow(machineFor(shop), actor, parseSavedShippingFee, OWNER)
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 

@@ -1,0 +1,104 @@
+import { type Actor, type AnyStateMachine, createActor, fromPromise, type Snapshot } from 'xstate'
+import { paymentMachine } from '../../machines/payment/payment.machine.ts'
+import type { PaymentStatus } from '../../src/domain/payment-status.ts'
+import type { PayAnswer, PayStatusDto } from '../../src/domain/payments.ts'
+
+/* What the paying flows' machine tests share: the server's pay calls and pay status, and a reload. */
+
+/** A payment as the fake server keeps it: its state, and what the purpose remembers of its request. */
+export interface FakePayment {
+  status: PaymentStatus
+  failure: string | null
+}
+
+/**
+ * A stand-in for the server's pay calls with their idempotency keys and its pay status: a key seen
+ * before answers as the first time and makes nothing new. `loseAnswers` makes it act and then fail to
+ * answer (the connection dropped after the server did the work); `offline` refuses to be reached;
+ * `refuseNext` refuses the next pay call with that failure. `paidFor` says what a payment pays (its
+ * purpose, amount, points and target) and `opened` what is kept of its request.
+ */
+export class FakePayments<Request, P extends FakePayment = FakePayment> {
+  offline = false
+  loseAnswers = false
+  refuseNext: unknown
+  payments = new Map<string, P>()
+  readonly payCalls: (Request & { key: string })[] = []
+  readonly statusReads: string[] = []
+  private readonly answers = new Map<string, PayAnswer>()
+
+  private readonly paidFor: (payment: P) => Pick<PayStatusDto, 'purpose' | 'amount' | 'pointsUsed' | 'target'>
+  private readonly opened: (request: Request) => Omit<P, keyof FakePayment>
+
+  constructor(
+    paidFor: (payment: P) => Pick<PayStatusDto, 'purpose' | 'amount' | 'pointsUsed' | 'target'>,
+    opened: (request: Request) => Omit<P, keyof FakePayment> = () => ({}) as Omit<P, keyof FakePayment>,
+  ) {
+    this.paidFor = paidFor
+    this.opened = opened
+  }
+
+  /** Throws as a flow's call does without a network. */
+  reach(): void {
+    if (this.offline) throw { kind: 'offline' }
+  }
+
+  pay = async ({ input }: { input: { key: string; request: unknown } }): Promise<PayAnswer> => {
+    const call = { ...(input.request as Request), key: input.key }
+    this.reach()
+    this.payCalls.push(call)
+    const refusal = this.refuseNext
+    this.refuseNext = undefined
+    if (refusal) throw refusal
+    let answer = this.answers.get(input.key)
+    if (!answer) {
+      const paymentId = `pay_${this.answers.size + 1}`
+      answer = { paymentId, redirectUrl: `/sandbox-pay/${paymentId}` }
+      this.answers.set(input.key, answer)
+      this.payments.set(paymentId, { status: 1, failure: null, ...this.opened(call) } as P)
+    }
+    if (this.loseAnswers) throw { kind: 'offline' }
+    return answer
+  }
+
+  readPayStatus = async ({ input }: { input: { paymentId: string } }): Promise<PayStatusDto> => {
+    this.reach()
+    this.statusReads.push(input.paymentId)
+    const payment = this.payments.get(input.paymentId)
+    if (!payment) throw { kind: 'notFound' }
+    return {
+      paymentId: input.paymentId,
+      status: payment.status,
+      failure: payment.failure,
+      ...this.paidFor(payment),
+    }
+  }
+
+  /** The payment machine making these calls. */
+  paymentMachine() {
+    return paymentMachine.provide({
+      actors: { pay: fromPromise(this.pay), readPayStatus: fromPromise(this.readPayStatus) },
+    })
+  }
+}
+
+/**
+ * What a flow's feature does on every step and at a reload: save (JSON), parse with the flow's own
+ * parser, restore, start.
+ */
+export function reloadFlow<M extends AnyStateMachine>(
+  machine: M,
+  actor: { getPersistedSnapshot(): unknown; stop(): void },
+  parse: (saved: unknown, owner: string) => { context: { owner: string } } | undefined,
+  owner: string,
+) {
+  const saved = parse(JSON.parse(JSON.stringify(actor.getPersistedSnapshot())), owner)
+  actor.stop()
+  if (!saved) throw new Error('the saved flow did not parse')
+  const restored = createActor(machine as AnyStateMachine, {
+    snapshot: saved as unknown as Snapshot<unknown>,
+    input: { owner },
+  }) as unknown as Actor<M>
+  restored.start()
+  return restored
+}
