@@ -12,6 +12,7 @@ import { payFlowView } from '../../machines/payment/pay-flow.ts'
 import type { OrderStatus } from '../../src/domain/order-status.ts'
 import type { OrderDto } from '../../src/domain/orders.ts'
 import { FakePayments, reloadFlow } from './pay-flow-fakes.ts'
+import { describeRestoredAttempts } from './pay-flow-restores.ts'
 
 const OWNER = 'customer:7'
 const ORDER_ID = 31
@@ -326,32 +327,6 @@ describe('checkout machine: saved and restored', () => {
     expect(shop.orderCalls).toHaveLength(1)
   })
 
-  it('restored mid-payment sends nothing, reads the order, and retries only when asked, with the same key', async () => {
-    const shop = new FakeShop()
-    const first = await toAwaitingPayment(shop)
-    choose(first)
-    // the tab closes while the pay call is in flight (it reached the server; the answer is lost)
-    shop.loseAnswers = true
-    first.send({ type: 'PAY' })
-    expect(payFlowView(first.getSnapshot()).matches('paying')).toBe(true)
-    const key = first.getSnapshot().context.payKey
-    const restored = reload(shop, first)
-    shop.loseAnswers = false
-    await settle()
-    expect(restored.getSnapshot().value).toBe('suspended')
-    expect(shop.payCalls).toHaveLength(1)
-
-    restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => payFlowView(s).matches({ payOffline: 'ready' }))
-    await settle()
-    expect(shop.payCalls).toHaveLength(1)
-
-    restored.send({ type: 'RETRY' })
-    await waitFor(restored, (s) => payFlowView(s).matches('redirecting'))
-    expect(shop.payCalls.map((call) => call.key)).toEqual([key, key])
-    expect(shop.payments.size).toBe(1)
-  })
-
   it('restored after the webhook paid the order: paid, without a pay call', async () => {
     const shop = new FakeShop()
     const first = await toAwaitingPayment(shop)
@@ -363,18 +338,6 @@ describe('checkout machine: saved and restored', () => {
     expect(shop.payCalls).toEqual([])
   })
 
-  it('restored without a connection: waits, and reads the server once it is back', async () => {
-    const shop = new FakeShop()
-    const restored = reload(shop, await toAwaitingPayment(shop))
-    shop.offline = true
-    restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => s.matches('resumeOffline'))
-    shop.offline = false
-    restored.send({ type: 'ONLINE' })
-    await waitFor(restored, (s) => s.matches('awaitingPayment'))
-    expect(shop.payCalls).toEqual([])
-  })
-
   it('restored when the order was cancelled meanwhile: closed', async () => {
     const shop = new FakeShop()
     const restored = reload(shop, await toAwaitingPayment(shop))
@@ -382,25 +345,6 @@ describe('checkout machine: saved and restored', () => {
     restored.send({ type: 'RESUME' })
     const closed = await waitFor(restored, (s) => s.matches('orderClosed'))
     expect(closed.context.orderStatus).toBe(1)
-  })
-
-  it('restored on the way to the gateway: reads the payment and offers it again, no new pay call', async () => {
-    const shop = new FakeShop()
-    const first = await toAwaitingPayment(shop)
-    choose(first)
-    first.send({ type: 'PAY' })
-    await waitFor(first, (s) => payFlowView(s).matches('redirecting'))
-    const restored = reload(shop, first)
-    restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => payFlowView(s).matches('redirecting') && s.context.payStatus !== null)
-    expect(shop.statusReads).toEqual(['pay_1'])
-    expect(shop.payCalls).toHaveLength(1)
-
-    // the result page: the webhook has paid it
-    shop.payments.set('pay_1', { status: 2, failure: null })
-    restored.send({ type: 'RETURNED', paymentId: 'pay_1' })
-    await waitFor(restored, (s) => s.matches('paid'))
-    expect(shop.payCalls).toHaveLength(1)
   })
 
   it('restored while the order was being created: waits, then resends with the same key', async () => {
@@ -419,18 +363,6 @@ describe('checkout machine: saved and restored', () => {
       shop.orderCalls[0]?.key,
       shop.orderCalls[0]?.key,
     ])
-  })
-
-  it('restored on a result page: polls again', async () => {
-    const shop = new FakeShop()
-    shop.payments.set('pay_1', { status: 1, failure: null })
-    const first = start(shop, { paymentId: 'pay_1' })
-    await waitFor(first, (s) => payFlowView(s).matches({ returned: 'waiting' }))
-    const restored = reload(shop, first)
-    expect(restored.getSnapshot().value).toBe('suspended')
-    shop.payments.set('pay_1', { status: 2, failure: null })
-    restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => s.matches('paid'))
   })
 
   it('a saved checkout is restored only for its shopper and only when whole', async () => {
@@ -454,4 +386,15 @@ describe('checkout machine: saved and restored', () => {
     expect(parseSavedCheckout(null, OWNER)).toBeUndefined()
     expect(parseSavedCheckout('awaitingPayment', OWNER)).toBeUndefined()
   })
+})
+
+describeRestoredAttempts('checkout machine', {
+  shop: () => new FakeShop(),
+  readyToPay: async (shop) => {
+    const actor = await toAwaitingPayment(shop)
+    choose(actor)
+    return actor
+  },
+  readyState: 'awaitingPayment',
+  reload,
 })

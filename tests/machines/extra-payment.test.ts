@@ -17,6 +17,7 @@ import { payFlowView } from '../../machines/payment/pay-flow.ts'
 import type { ExtraFeeStatus, ExtraFeeType } from '../../src/domain/extra-fee.ts'
 import type { ExtraFeeDto } from '../../src/domain/extras.ts'
 import { type FakePayment, FakePayments, reloadFlow } from './pay-flow-fakes.ts'
+import { describeRestoredAttempts } from './pay-flow-restores.ts'
 
 const OWNER = 'customer:7'
 
@@ -359,31 +360,6 @@ describe('extra payment machine: saved and restored', () => {
     expect(shop.payCalls).toHaveLength(1)
   })
 
-  it('restored mid-payment sends nothing, reads the fees, and retries only when asked, with the same key', async () => {
-    const shop = new FakeShop()
-    const first = await toChoosing(shop)
-    choose(first)
-    shop.loseAnswers = true
-    first.send({ type: 'PAY' })
-    expect(payFlowView(first.getSnapshot()).matches('paying')).toBe(true)
-    const key = first.getSnapshot().context.payKey
-    const restored = reload(shop, first)
-    shop.loseAnswers = false
-    await settle()
-    expect(restored.getSnapshot().value).toBe('suspended')
-
-    restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => payFlowView(s).matches({ payOffline: 'ready' }))
-    await settle()
-    expect(shop.payCalls).toHaveLength(1)
-    expect(shop.listReads).toBe(2)
-
-    restored.send({ type: 'RETRY' })
-    await waitFor(restored, (s) => payFlowView(s).matches('redirecting'))
-    expect(shop.payCalls.map((call) => call.key)).toEqual([key, key])
-    expect(shop.payments.size).toBe(1)
-  })
-
   it('restored mid-payment after the fees were settled (paid with points at once): a new choice, no pay call', async () => {
     const shop = new FakeShop()
     const first = await toChoosing(shop)
@@ -398,31 +374,6 @@ describe('extra payment machine: saved and restored', () => {
     const choosing = await waitFor(restored, (s) => s.matches('choosing'))
     expect(choosing.context).toMatchObject({ selected: [], points: 0, payKey: null })
     expect(shop.payCalls).toHaveLength(1)
-  })
-
-  it('restored after the payment page (Back): reads the payment and offers it again, same key', async () => {
-    const shop = new FakeShop()
-    const first = await toChoosing(shop)
-    choose(first)
-    first.send({ type: 'PAY' })
-    await waitFor(first, (s) => payFlowView(s).matches('redirecting'))
-    const key = first.getSnapshot().context.payKey
-    const restored = reload(shop, first)
-    restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => payFlowView(s).matches('redirecting') && s.context.payStatus !== null)
-    expect(restored.getSnapshot().context.payKey).toBe(key)
-    expect(shop.statusReads).toEqual(['pay_1'])
-
-    shop.payments.set('pay_1', { status: 2, failure: null, feeIds: [2, 5] })
-    restored.send({ type: 'RETURNED', paymentId: 'pay_1' })
-    await waitFor(restored, (s) => s.matches('paid'))
-    expect(shop.payCalls).toHaveLength(1)
-    // paid: a fresh read of what is left
-    shop.settle([2, 5])
-    restored.send({ type: 'RELOAD' })
-    const after = await waitFor(restored, (s) => s.matches('choosing'))
-    expect(after.context.fees?.map((each) => each.id)).toEqual([9, 3])
-    expect(after.context).toMatchObject({ selected: [], payment: null, payKey: null })
   })
 
   it('a saved extra payment is restored only for its shopper and only when whole', async () => {
@@ -465,4 +416,15 @@ describe('extra payment machine: saved and restored', () => {
     // an attempt's step is no state of the flow's own
     expect(parseSavedExtraPayment({ ...persisted, value: { returned: 'waiting' } }, OWNER)).toBeUndefined()
   })
+})
+
+describeRestoredAttempts('extra payment machine', {
+  shop: () => new FakeShop(),
+  readyToPay: async (shop) => {
+    const actor = await toChoosing(shop)
+    choose(actor)
+    return actor
+  },
+  readyState: 'choosing',
+  reload,
 })

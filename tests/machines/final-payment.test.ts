@@ -18,6 +18,7 @@ import { payFlowView } from '../../machines/payment/pay-flow.ts'
 import type { DeadlineState } from '../../src/domain/deadlines.ts'
 import type { OrderStatus } from '../../src/domain/order-status.ts'
 import { FakePayments, reloadFlow } from './pay-flow-fakes.ts'
+import { describeRestoredAttempts } from './pay-flow-restores.ts'
 
 const OWNER = 'customer:7'
 const ORDER_ID = 41
@@ -339,32 +340,6 @@ describe('final payment machine: saved and restored', () => {
     expect(shop.orderReads).toHaveLength(2)
   })
 
-  it('restored mid-payment sends nothing, reads the order, and retries only when asked, with the same key', async () => {
-    const shop = new FakeShop()
-    const first = await toChoosing(shop)
-    choose(first)
-    // the tab closes while the pay call is in flight (it reached the server; the answer is lost)
-    shop.loseAnswers = true
-    first.send({ type: 'PAY' })
-    expect(payFlowView(first.getSnapshot()).matches('paying')).toBe(true)
-    const key = first.getSnapshot().context.payKey
-    const restored = reload(shop, first)
-    shop.loseAnswers = false
-    await settle()
-    expect(restored.getSnapshot().value).toBe('suspended')
-    expect(shop.payCalls).toHaveLength(1)
-
-    restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => payFlowView(s).matches({ payOffline: 'ready' }))
-    await settle()
-    expect(shop.payCalls).toHaveLength(1)
-
-    restored.send({ type: 'RETRY' })
-    await waitFor(restored, (s) => payFlowView(s).matches('redirecting'))
-    expect(shop.payCalls.map((call) => call.key)).toEqual([key, key])
-    expect(shop.payments.size).toBe(1)
-  })
-
   it('restored after the webhook paid the balance: paid, without a pay call', async () => {
     const shop = new FakeShop()
     const first = await toChoosing(shop)
@@ -383,61 +358,6 @@ describe('final payment machine: saved and restored', () => {
     restored.send({ type: 'RESUME' })
     await waitFor(restored, (s) => s.matches('forfeited'))
     expect(shop.payCalls).toEqual([])
-  })
-
-  it('restored without a connection: waits, and reads the server once it is back', async () => {
-    const shop = new FakeShop()
-    const restored = reload(shop, await toChoosing(shop))
-    shop.offline = true
-    restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => s.matches('resumeOffline'))
-    shop.offline = false
-    restored.send({ type: 'ONLINE' })
-    await waitFor(restored, (s) => s.matches('choosing'))
-    expect(shop.payCalls).toEqual([])
-  })
-
-  it('restored after the payment page (Back): reads the payment and offers it again, no new pay call', async () => {
-    const shop = new FakeShop()
-    const first = await toChoosing(shop)
-    choose(first)
-    first.send({ type: 'PAY' })
-    await waitFor(first, (s) => payFlowView(s).matches('redirecting'))
-    const restored = reload(shop, first)
-    restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => payFlowView(s).matches('redirecting') && s.context.payStatus !== null)
-    expect(shop.statusReads).toEqual(['pay_1'])
-    expect(shop.payCalls).toHaveLength(1)
-
-    // the result page: the webhook has paid it
-    shop.payments.set('pay_1', { status: 2, failure: null })
-    restored.send({ type: 'RETURNED', paymentId: 'pay_1' })
-    await waitFor(restored, (s) => s.matches('paid'))
-    expect(shop.payCalls).toHaveLength(1)
-  })
-
-  it('restored after the payment page when the payment was cancelled there: cancelled', async () => {
-    const shop = new FakeShop()
-    const first = await toChoosing(shop)
-    choose(first)
-    first.send({ type: 'PAY' })
-    await waitFor(first, (s) => payFlowView(s).matches('redirecting'))
-    const restored = reload(shop, first)
-    shop.payments.set('pay_1', { status: 4, failure: 'cancelled' })
-    restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => s.matches('cancelled'))
-  })
-
-  it('restored on a result page: polls again', async () => {
-    const shop = new FakeShop()
-    shop.payments.set('pay_1', { status: 1, failure: null })
-    const first = start(shop, { paymentId: 'pay_1' })
-    await waitFor(first, (s) => payFlowView(s).matches({ returned: 'waiting' }))
-    const restored = reload(shop, first)
-    expect(restored.getSnapshot().value).toBe('suspended')
-    shop.payments.set('pay_1', { status: 2, failure: null })
-    restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => s.matches('paid'))
   })
 
   it('a saved final payment is restored only for its shopper and only when whole', async () => {
@@ -460,4 +380,15 @@ describe('final payment machine: saved and restored', () => {
     expect(parseSavedFinalPayment({ ...persisted, status: 'done' }, OWNER)).toBeUndefined()
     expect(parseSavedFinalPayment(null, OWNER)).toBeUndefined()
   })
+})
+
+describeRestoredAttempts('final payment machine', {
+  shop: () => new FakeShop(),
+  readyToPay: async (shop) => {
+    const actor = await toChoosing(shop)
+    choose(actor)
+    return actor
+  },
+  readyState: 'choosing',
+  reload,
 })

@@ -18,6 +18,7 @@ import type {
 import type { PackageStatus } from '../../src/domain/package-status.ts'
 import type { ShippingOptionDto } from '../../src/domain/packaging.ts'
 import { FakePayments, reloadFlow } from './pay-flow-fakes.ts'
+import { describeRestoredAttempts } from './pay-flow-restores.ts'
 
 const OWNER = 'customer:7'
 const PACKAGE_ID = 31
@@ -388,30 +389,6 @@ describe('shipping fee machine: saved and restored', () => {
     expect(shop.packageReads).toHaveLength(2)
   })
 
-  it('restored mid-payment sends nothing, reads the package, and retries only when asked, with the same key', async () => {
-    const shop = new FakeShop()
-    const first = await toChoosing(shop)
-    choose(first)
-    shop.loseAnswers = true
-    first.send({ type: 'PAY' })
-    expect(payFlowView(first.getSnapshot()).matches('paying')).toBe(true)
-    const key = first.getSnapshot().context.payKey
-    const restored = reload(shop, first)
-    shop.loseAnswers = false
-    await settle()
-    expect(restored.getSnapshot().value).toBe('suspended')
-
-    restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => payFlowView(s).matches({ payOffline: 'ready' }))
-    await settle()
-    expect(shop.payCalls).toHaveLength(1)
-
-    restored.send({ type: 'RETRY' })
-    await waitFor(restored, (s) => payFlowView(s).matches('redirecting'))
-    expect(shop.payCalls.map((call) => call.key)).toEqual([key, key])
-    expect(shop.payments.size).toBe(1)
-  })
-
   it('restored after the webhook paid the fee (package in 4): paid, without a pay call', async () => {
     const shop = new FakeShop()
     const first = await toChoosing(shop)
@@ -421,25 +398,6 @@ describe('shipping fee machine: saved and restored', () => {
     restored.send({ type: 'RESUME' })
     await waitFor(restored, (s) => s.matches('paid'))
     expect(shop.payCalls).toEqual([])
-  })
-
-  it('restored after the payment page (Back): reads the payment and offers it again, same key', async () => {
-    const shop = new FakeShop()
-    const first = await toChoosing(shop)
-    choose(first)
-    first.send({ type: 'PAY' })
-    await waitFor(first, (s) => payFlowView(s).matches('redirecting'))
-    const key = first.getSnapshot().context.payKey
-    const restored = reload(shop, first)
-    restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => payFlowView(s).matches('redirecting') && s.context.payStatus !== null)
-    expect(restored.getSnapshot().context.payKey).toBe(key)
-    expect(shop.statusReads).toEqual(['pay_1'])
-
-    shop.payments.set('pay_1', { status: 2, failure: null })
-    restored.send({ type: 'RETURNED', paymentId: 'pay_1' })
-    await waitFor(restored, (s) => s.matches('paid'))
-    expect(shop.payCalls).toHaveLength(1)
   })
 
   it('a saved shipping fee is restored only for its shopper and only when whole', async () => {
@@ -472,4 +430,15 @@ describe('shipping fee machine: saved and restored', () => {
     const loading = { ...persisted, value: 'loadingOptions' }
     expect(parseSavedShippingFee(loading, OWNER)?.value).toBe('suspended')
   })
+})
+
+describeRestoredAttempts('shipping fee machine', {
+  shop: () => new FakeShop(),
+  readyToPay: async (shop) => {
+    const actor = await toChoosing(shop)
+    choose(actor)
+    return actor
+  },
+  readyState: 'choosing',
+  reload,
 })

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest'
+import { type AnyActorRef, waitFor } from 'xstate'
+import { payFlowView } from '../../machines/payment/pay-flow.ts'
+import type { FakePayment } from './pay-flow-fakes.ts'
+
+/*
+ * How every paying flow comes back after a reload in the middle of an attempt: the same promise for the
+ * deposit, the balance, the shipping fee and the extra fees, so one suite that each flow's file runs
+ * with its own harness.
+ */
+
+/** What the suite reads of a flow's fake server (pay-flow-fakes.ts FakePayments). */
+interface FakeServer {
+  offline: boolean
+  loseAnswers: boolean
+  payCalls: { key: string }[]
+  statusReads: string[]
+  payments: Map<string, FakePayment>
+}
+
+/** What the suite reads of a flow's snapshot: its state, its attempt and its steps by name. */
+interface FlowSnapshot {
+  value: unknown
+  context: { payKey: string | null; payStatus: unknown }
+  matches(state: never): boolean
+}
+
+/** A flow's test harness: its fake server, a flow ready to pay, and its reload. */
+export interface PayFlowHarness<S extends FakeServer, A extends AnyActorRef> {
+  shop(): S
+  /** A flow whose route (and the rest) is chosen: PAY begins an attempt. */
+  readyToPay(shop: S): Promise<A>
+  /** Where the flow waits for the shopper again once it has read the server (`choosing` …). */
+  readyState: string
+  reload(shop: S, actor: A): A
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+const view = (actor: AnyActorRef) => payFlowView(actor.getSnapshot() as FlowSnapshot)
+const snapshotOf = (actor: AnyActorRef) => actor.getSnapshot() as FlowSnapshot
+const matches = (actor: AnyActorRef, state: Parameters<ReturnType<typeof view>['matches']>[0]) =>
+  waitFor(actor, () => view(actor).matches(state))
+const reaches = (actor: AnyActorRef, state: string) =>
+  waitFor(actor, () =>
+    (snapshotOf(actor).matches as (state: string) => boolean).call(snapshotOf(actor), state),
+  )
+
+export function describeRestoredAttempts<S extends FakeServer, A extends AnyActorRef>(
+  name: string,
+  flow: PayFlowHarness<S, A>,
+): void {
+  async function onTheWayToTheGateway() {
+    const shop = flow.shop()
+    const first = await flow.readyToPay(shop)
+    first.send({ type: 'PAY' })
+    await matches(first, 'redirecting')
+    return { shop, first }
+  }
+
+  describe(`${name}: restored in the middle of an attempt`, () => {
+    it('mid-payment: sends nothing, reads the server, and retries only when asked, with the same key', async () => {
+      const shop = flow.shop()
+      const first = await flow.readyToPay(shop)
+      // the tab closes while the pay call is in flight (it reached the server; the answer is lost)
+      shop.loseAnswers = true
+      first.send({ type: 'PAY' })
+      expect(view(first).matches('paying')).toBe(true)
+      const key = snapshotOf(first).context.payKey
+      const restored = flow.reload(shop, first)
+      shop.loseAnswers = false
+      await settle()
+      expect(snapshotOf(restored).value).toBe('suspended')
+      expect(shop.payCalls).toHaveLength(1)
+
+      restored.send({ type: 'RESUME' })
+      await matches(restored, { payOffline: 'ready' })
+      await settle()
+      expect(shop.payCalls).toHaveLength(1)
+
+      restored.send({ type: 'RETRY' })
+      await matches(restored, 'redirecting')
+      expect(shop.payCalls.map((call) => call.key)).toEqual([key, key])
+      expect(shop.payments.size).toBe(1)
+    })
+
+    it('after the payment page (Back): reads the payment and offers it again, no new pay call', async () => {
+      const { shop, first } = await onTheWayToTheGateway()
+      const restored = flow.reload(shop, first)
+      restored.send({ type: 'RESUME' })
+      await waitFor(
+        restored,
+        () => view(restored).matches('redirecting') && snapshotOf(restored).context.payStatus !== null,
+      )
+      expect(shop.statusReads).toEqual(['pay_1'])
+      expect(shop.payCalls).toHaveLength(1)
+
+      // the result page: the webhook has paid it
+      shop.payments.set('pay_1', { ...(shop.payments.get('pay_1') ?? { failure: null }), status: 2 })
+      restored.send({ type: 'RETURNED', paymentId: 'pay_1' })
+      await reaches(restored, 'paid')
+      expect(shop.payCalls).toHaveLength(1)
+    })
+
+    it('after the payment page when the payment was cancelled there: cancelled', async () => {
+      const { shop, first } = await onTheWayToTheGateway()
+      const restored = flow.reload(shop, first)
+      shop.payments.set('pay_1', {
+        ...(shop.payments.get('pay_1') ?? { status: 4 }),
+        status: 4,
+        failure: 'cancelled',
+      })
+      restored.send({ type: 'RESUME' })
+      await reaches(restored, 'cancelled')
+    })
+
+    it('on a result page: reads the payment again', async () => {
+      const { shop, first } = await onTheWayToTheGateway()
+      first.send({ type: 'RETURNED', paymentId: 'pay_1' })
+      await matches(first, { returned: 'waiting' })
+      const restored = flow.reload(shop, first)
+      expect(snapshotOf(restored).value).toBe('suspended')
+      shop.payments.set('pay_1', { ...(shop.payments.get('pay_1') ?? { failure: null }), status: 2 })
+      restored.send({ type: 'RESUME' })
+      await reaches(restored, 'paid')
+    })
+
+    it('without a connection: waits, and reads the server once it is back', async () => {
+      const shop = flow.shop()
+      const restored = flow.reload(shop, await flow.readyToPay(shop))
+      shop.offline = true
+      restored.send({ type: 'RESUME' })
+      await reaches(restored, 'resumeOffline')
+      shop.offline = false
+      restored.send({ type: 'ONLINE' })
+      await reaches(restored, flow.readyState)
+      expect(shop.payCalls).toEqual([])
+    })
+  })
+}
