@@ -63,6 +63,7 @@ export const checkoutMachine = setup({
     adoptOrderStatus: assign((_, params: { status: OrderStatus }) => ({ orderStatus: params.status })),
     // a new attempt: another route, type or address is another request, so it gets another key
     forgetKey: assign({ payKey: null }),
+    forgetOrder: assign({ orderStatus: null, payKey: null }),
     newAttempt: assign({ ...payFlow.NO_ATTEMPT, error: null }),
     toAttempt: forwardTo('payment'),
   },
@@ -151,33 +152,20 @@ export const checkoutMachine = setup({
       },
     },
     /** The payment machine runs the attempt: pay, the gateway, the verdict. */
-    attempt: {
-      invoke: {
-        id: 'payment',
-        src: 'payment',
-        input: ({ context }) =>
-          payFlow.attemptInput(context, {
-            orderId: context.orderId ?? 0,
-            addressId: context.addressId ?? 0,
-            route: context.choice?.route ?? 'card',
-            method: context.choice?.method ?? 0,
-          } satisfies PayRequest),
-        onDone: [
-          ...payFlow.attemptEnds('checkout', { recheck: 'checkingOrder', payAgain: 'awaitingPayment' }),
-          {
-            guard: { type: 'isNotFound', params: refusalParams },
-            target: 'orderClosed',
-            actions: assign({ orderStatus: null, payKey: null }),
-          },
-          {
-            // refused: no payment was made; the next attempt is a new request with a new key
-            target: 'awaitingPayment',
-            actions: keep,
-          },
-        ],
-      },
-      on: payFlow.toAttempt,
-    },
+    attempt: payFlow.attemptState(
+      'checkout',
+      { recheck: 'checkingOrder', payAgain: 'awaitingPayment' },
+      (context: CheckoutContext) =>
+        ({
+          orderId: context.orderId ?? 0,
+          addressId: context.addressId ?? 0,
+          route: context.choice?.route ?? 'card',
+          method: context.choice?.method ?? 0,
+        }) satisfies PayRequest,
+      { guard: { type: 'isNotFound', params: refusalParams }, target: 'orderClosed', actions: 'forgetOrder' },
+      // refused: no payment was made; the next attempt is a new request with a new key
+      { target: 'awaitingPayment', actions: keep },
+    ),
     /** Reads the order: still waiting for payment, paid meanwhile (the webhook came), or closed. */
     checkingOrder: {
       invoke: {

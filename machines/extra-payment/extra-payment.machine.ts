@@ -79,6 +79,11 @@ export const extraPaymentMachine = setup({
     }),
     // a new attempt: other fees, points, route or type are another request, so it gets another key
     forgetKey: assign({ payKey: null }),
+    /** A fee unknown to the server: the list is stale, and says so as a fee no longer payable. */
+    staleList: assign({
+      payKey: null,
+      error: { kind: 'feesRefused', reason: 'notPayable', feeIds: [], message: '' },
+    }),
     newAttempt: assign({ ...payFlow.NO_ATTEMPT, error: null }),
     toAttempt: forwardTo('payment'),
   },
@@ -188,48 +193,27 @@ export const extraPaymentMachine = setup({
       },
     },
     /** The payment machine runs the attempt: pay, the gateway, the verdict. */
-    attempt: {
-      invoke: {
-        id: 'payment',
-        src: 'payment',
-        input: ({ context }) =>
-          payFlow.attemptInput(context, {
-            feeIds: context.selected,
-            points: context.points,
-            route: context.choice?.route ?? 'card',
-            method: context.choice?.method ?? 0,
-          }),
-        onDone: [
-          ...payFlow.attemptEnds('extraPayment', { recheck: 'loading', payAgain: 'loading' }),
-          {
-            // nothing was created; the next attempt is a new request with a new key
-            guard: { type: 'isLatchClosed', params: refusalParams },
-            target: 'choosing',
-            actions: keep,
-          },
-          {
-            // some fees were paid, voided or taken by another payment meanwhile: the list is read again
-            guard: { type: 'isFeesRefused', params: refusalParams },
-            target: 'loading',
-            actions: [...keep, { type: 'dropRefused', params: refusalParams }],
-          },
-          {
-            // a fee unknown to the server (404) means the list is stale: read it again
-            guard: { type: 'isNotFound', params: refusalParams },
-            target: 'loading',
-            actions: assign({
-              payKey: null,
-              error: { kind: 'feesRefused', reason: 'notPayable', feeIds: [], message: '' },
-            }),
-          },
-          {
-            target: 'loading',
-            actions: keep,
-          },
-        ],
+    attempt: payFlow.attemptState(
+      'extraPayment',
+      { recheck: 'loading', payAgain: 'loading' },
+      (context: ExtraPaymentContext) => ({
+        feeIds: context.selected,
+        points: context.points,
+        route: context.choice?.route ?? 'card',
+        method: context.choice?.method ?? 0,
+      }),
+      // nothing was created; the next attempt is a new request with a new key
+      { guard: { type: 'isLatchClosed', params: refusalParams }, target: 'choosing', actions: keep },
+      // some fees were paid, voided or taken by another payment meanwhile: the list is read again
+      {
+        guard: { type: 'isFeesRefused', params: refusalParams },
+        target: 'loading',
+        actions: [...keep, { type: 'dropRefused', params: refusalParams }],
       },
-      on: payFlow.toAttempt,
-    },
+      // a fee unknown to the server (404) means the list is stale: read it again
+      { guard: { type: 'isNotFound', params: refusalParams }, target: 'loading', actions: 'staleList' },
+      { target: 'loading', actions: keep },
+    ),
     // paid, payError and resumeOffline take more here: the list may be read afresh
     ...payFlow.endStates('loading'),
     /** Paid: the fees are settled; the list may be read afresh for what is left. */

@@ -74,6 +74,7 @@ export const finalPaymentMachine = setup({
     })),
     // a new attempt: another route, type or amount of points is another request, so it gets another key
     forgetKey: assign({ payKey: null }),
+    forgetOrder: assign({ orderStatus: null, payKey: null }),
     newAttempt: assign({ ...payFlow.NO_ATTEMPT, error: null }),
     toAttempt: forwardTo('payment'),
   },
@@ -127,44 +128,22 @@ export const finalPaymentMachine = setup({
       },
     },
     /** The payment machine runs the attempt: pay, the gateway, the verdict. */
-    attempt: {
-      invoke: {
-        id: 'payment',
-        src: 'payment',
-        input: ({ context }) =>
-          payFlow.attemptInput(context, {
-            orderId: context.orderId ?? 0,
-            route: context.choice?.route ?? 'card',
-            method: context.choice?.method ?? 0,
-            points: context.points,
-          }),
-        onDone: [
-          ...payFlow.attemptEnds('finalPayment', { recheck: 'checkingOrder', payAgain: 'checkingOrder' }),
-          {
-            guard: { type: 'isNotFound', params: refusalParams },
-            target: 'orderClosed',
-            actions: assign({ orderStatus: null, payKey: null }),
-          },
-          {
-            guard: { type: 'isForfeited', params: refusalParams },
-            target: 'forfeited',
-            actions: keep,
-          },
-          {
-            // nothing was created; the next attempt is a new request with a new key
-            guard: { type: 'isLatchClosed', params: refusalParams },
-            target: 'choosing',
-            actions: keep,
-          },
-          {
-            // refused: no payment was made, and the order may have moved on (paid meanwhile …): read it
-            target: 'checkingOrder',
-            actions: keep,
-          },
-        ],
-      },
-      on: payFlow.toAttempt,
-    },
+    attempt: payFlow.attemptState(
+      'finalPayment',
+      { recheck: 'checkingOrder', payAgain: 'checkingOrder' },
+      (context: FinalPaymentContext) => ({
+        orderId: context.orderId ?? 0,
+        route: context.choice?.route ?? 'card',
+        method: context.choice?.method ?? 0,
+        points: context.points,
+      }),
+      { guard: { type: 'isNotFound', params: refusalParams }, target: 'orderClosed', actions: 'forgetOrder' },
+      { guard: { type: 'isForfeited', params: refusalParams }, target: 'forfeited', actions: keep },
+      // nothing was created; the next attempt is a new request with a new key
+      { guard: { type: 'isLatchClosed', params: refusalParams }, target: 'choosing', actions: keep },
+      // refused: no payment was made, and the order may have moved on (paid meanwhile …): read it
+      { target: 'checkingOrder', actions: keep },
+    ),
     /** Reads the order: still awaiting its balance, paid meanwhile (the webhook came), forfeited or closed. */
     checkingOrder: {
       invoke: {

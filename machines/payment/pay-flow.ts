@@ -217,6 +217,28 @@ export function attemptEnds(
   ]
 }
 
+/**
+ * A flow's `attempt` state: the payment machine invoked as `payment` with the flow's `request`, its
+ * ends leading back into the flow (attemptEnds), then the flow's own `refusals`, routed by its failure
+ * kinds. The flow's events for the attempt are handed on to it (toAttempt).
+ */
+export function attemptState<C extends AttemptFields, const R extends readonly object[]>(
+  id: string,
+  targets: { recheck: string; payAgain: string },
+  request: (context: C) => unknown,
+  ...refusals: R
+) {
+  return {
+    invoke: {
+      id: 'payment',
+      src: 'payment',
+      input: ({ context }: { context: C }) => attemptInput(context, request(context)),
+      onDone: [...attemptEnds(id, targets), ...refusals],
+    },
+    on: toAttempt,
+  } as const
+}
+
 /** A state as a flow's pages name it: the flow's own, or its attempt's step (`paying`, `{ returned: 'timedOut' }` …). */
 export type StepName =
   | 'paying'

@@ -24,6 +24,12 @@ export const LONGEST_POLL_MS = 8000
 /** … and says the answer is late after this many reads (about a minute). */
 export const POLL_LIMIT = 12
 
+/**
+ * A payment waiting for the shopper's bank transfer is read this seldom: the money comes in hours or
+ * days, not seconds, and the page has its instructions to show meanwhile.
+ */
+export const TRANSFER_POLL_MS = 60_000
+
 /** The wait before the read after `polls` reads: it backs off, so a slow webhook costs few calls. */
 export function pollDelay(polls: number): number {
   return Math.min(LONGEST_POLL_MS, Math.round(FIRST_POLL_MS * 1.5 ** Math.max(0, polls - 1)))
@@ -32,7 +38,8 @@ export function pollDelay(polls: number): number {
 /**
  * Where an attempt stands while the payment machine runs: the pay call in flight (`paying`), no answer
  * to it (`payOffline`), on the way to the gateway (`redirecting`), reading a payment begun earlier
- * (`checkingPayment`), or back on a result page waiting for the webhook's verdict (`returned`).
+ * (`checkingPayment`), or back on a result page waiting for the webhook's verdict (`returned`), or for
+ * the shopper's bank transfer (`returned.awaitingTransfer`).
  */
 export type PaymentStep =
   | 'paying'
@@ -44,6 +51,7 @@ export type PaymentStep =
   | 'returned.waiting'
   | 'returned.offline'
   | 'returned.timedOut'
+  | 'returned.awaitingTransfer'
 
 export const PAYMENT_STEPS: readonly PaymentStep[] = [
   'paying',
@@ -55,6 +63,7 @@ export const PAYMENT_STEPS: readonly PaymentStep[] = [
   'returned.waiting',
   'returned.offline',
   'returned.timedOut',
+  'returned.awaitingTransfer',
 ]
 
 /**

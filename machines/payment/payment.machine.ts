@@ -1,5 +1,11 @@
 import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, sendParent, setup } from 'xstate'
-import { type PayAnswer, type PayOutcome, type PayStatusDto, payOutcome } from '../../src/domain/payments.ts'
+import {
+  awaitsTransfer,
+  type PayAnswer,
+  type PayOutcome,
+  type PayStatusDto,
+  payOutcome,
+} from '../../src/domain/payments.ts'
 import {
   isNoAnswer,
   isNotFound,
@@ -10,6 +16,7 @@ import {
   type PaymentStep,
   POLL_LIMIT,
   pollDelay,
+  TRANSFER_POLL_MS,
 } from './payment-types.ts'
 
 interface PaymentContext {
@@ -76,6 +83,16 @@ const verdictOr = (pending: string) =>
     ...settledTransitions,
   ] as const
 
+/** A result page's read: like verdictOr, but a payment waiting for the shopper's bank transfer rests. */
+const returnedVerdict = [
+  {
+    guard: { type: 'awaitsTransfer', params: statusParams },
+    target: '#payment.returned.awaitingTransfer',
+    actions: { type: 'adoptPayStatus', params: statusParams },
+  },
+  ...verdictOr('#payment.returned.waiting'),
+] as const
+
 const paymentOf = ({ context }: { context: PaymentContext }) => ({
   paymentId: context.payment?.paymentId ?? '',
 })
@@ -86,7 +103,8 @@ const report = (step: PaymentStep | null) => ({ type: 'report', params: { step }
 /**
  * One payment attempt, whatever is paid: begin it with the pay call (one idempotency key per attempt) →
  * off to the gateway → back on a result page, reading the pay status with back-off until the
- * webhook's verdict → paid, failed or cancelled. A call without an answer never repeats by itself: the
+ * webhook's verdict → paid, failed or cancelled (a bank transfer the shopper is still to make is read
+ * seldom, without a time limit). A call without an answer never repeats by itself: the
  * shopper retries, with the same key, so the server answers with the first payment instead of making
  * another. Each paying flow invokes it as its child `payment` and provides its pay call; what is paid,
  * its choices and its refusals stay with the flow.
@@ -128,8 +146,9 @@ export const paymentMachine = setup({
     isFailed: outcomeIs('failed'),
     isCancelled: outcomeIs('cancelled'),
     isPending: outcomeIs('pending'),
+    awaitsTransfer: (_, params: { status: PayStatusDto }) => awaitsTransfer(params.status),
   },
-  delays: { pollDelay: ({ context }) => pollDelay(context.polls) },
+  delays: { pollDelay: ({ context }) => pollDelay(context.polls), transferPollDelay: TRANSFER_POLL_MS },
 }).createMachine({
   id: 'payment',
   context: ({ input }) => ({
@@ -219,7 +238,7 @@ export const paymentMachine = setup({
           invoke: {
             src: 'readPayStatus',
             input: paymentOf,
-            onDone: verdictOr('#payment.returned.waiting'),
+            onDone: returnedVerdict,
             onError: [
               { guard: 'noAnswer', target: 'offline' },
               {
@@ -239,6 +258,18 @@ export const paymentMachine = setup({
         },
         /** Polling pauses without a connection and goes on when it returns. */
         offline: { entry: report('returned.offline'), on: { ONLINE: 'reading', RETRY: 'reading' } },
+        /**
+         * Waiting for the shopper's bank transfer (the page shows where to send it), which takes hours or
+         * days: never "late", read again only seldom or when asked.
+         */
+        awaitingTransfer: {
+          entry: report('returned.awaitingTransfer'),
+          after: { transferPollDelay: { target: 'reading', actions: assign({ polls: 0 }) } },
+          on: {
+            RETRY: { target: 'reading', actions: assign({ polls: 0 }) },
+            ONLINE: { target: 'reading', actions: assign({ polls: 0 }) },
+          },
+        },
         /** Still pending after about a minute: the shopper may ask again. */
         timedOut: {
           entry: report('returned.timedOut'),

@@ -80,6 +80,7 @@ export const shippingFeeMachine = setup({
     })),
     // a new attempt: another method, route or type is another request, so it gets another key
     forgetKey: assign({ payKey: null }),
+    forgetPackage: assign({ pkg: null, payKey: null }),
     newAttempt: assign({ ...payFlow.NO_ATTEMPT, error: null }),
     toAttempt: forwardTo('payment'),
   },
@@ -188,45 +189,28 @@ export const shippingFeeMachine = setup({
       },
     },
     /** The payment machine runs the attempt: pay, the gateway, the verdict. */
-    attempt: {
-      invoke: {
-        id: 'payment',
-        src: 'payment',
-        input: ({ context }) =>
-          payFlow.attemptInput(context, {
-            packageId: context.packageId ?? 0,
-            methodId: context.methodId ?? 0,
-            route: context.choice?.route ?? 'card',
-            method: context.choice?.method ?? 0,
-          } satisfies ShippingPayRequest),
-        onDone: [
-          ...payFlow.attemptEnds('shippingFee', { recheck: 'checkingPackage', payAgain: 'checkingPackage' }),
-          {
-            guard: { type: 'isNotFound', params: refusalParams },
-            target: 'closed',
-            actions: assign({ pkg: null, payKey: null }),
-          },
-          {
-            // nothing was created; the next attempt is a new request with a new key
-            guard: { type: 'isLatchClosed', params: refusalParams },
-            target: 'choosing',
-            actions: keep,
-          },
-          {
-            // the method cannot carry the box there: back to the choice, with the quote read again
-            guard: { type: 'isShippingRefused', params: refusalParams },
-            target: 'loadingOptions',
-            actions: keep,
-          },
-          {
-            // refused (locked, paid meanwhile …): no payment was made; read where the package stands
-            target: 'checkingPackage',
-            actions: keep,
-          },
-        ],
+    attempt: payFlow.attemptState(
+      'shippingFee',
+      { recheck: 'checkingPackage', payAgain: 'checkingPackage' },
+      (context: ShippingFeeContext) =>
+        ({
+          packageId: context.packageId ?? 0,
+          methodId: context.methodId ?? 0,
+          route: context.choice?.route ?? 'card',
+          method: context.choice?.method ?? 0,
+        }) satisfies ShippingPayRequest,
+      { guard: { type: 'isNotFound', params: refusalParams }, target: 'closed', actions: 'forgetPackage' },
+      // nothing was created; the next attempt is a new request with a new key
+      { guard: { type: 'isLatchClosed', params: refusalParams }, target: 'choosing', actions: keep },
+      // the method cannot carry the box there: back to the choice, with the quote read again
+      {
+        guard: { type: 'isShippingRefused', params: refusalParams },
+        target: 'loadingOptions',
+        actions: keep,
       },
-      on: payFlow.toAttempt,
-    },
+      // refused (locked, paid meanwhile …): no payment was made; read where the package stands
+      { target: 'checkingPackage', actions: keep },
+    ),
     /** The package does not await its fee (refunded, not the shopper's, gone): nothing to pay. */
     closed: {},
     /** The fee was not paid in time and the package is locked until its storage fees are paid. */
