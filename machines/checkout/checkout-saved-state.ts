@@ -1,49 +1,39 @@
-import {
-  isId,
-  isNullable,
-  isObject,
-  isSavedPayFlow,
-  isText,
-  parseSavedFlow,
-  payFlowInFlight,
-  payFlowResting,
-  type SavedFlow,
-} from '../shared/saved-flow.ts'
+import * as savedFlow from '../shared/saved-flow.ts'
 import type { CheckoutContext } from './checkout-types.ts'
 
 /** The saved snapshot's version: bumped whenever the machine's states or context change shape. */
 export const CHECKOUT_MACHINE_VERSION = 2
 
 /** A persisted snapshot of the checkout machine, as `getPersistedSnapshot()` writes it. */
-export type SavedCheckout = SavedFlow<CheckoutContext>
+export type SavedCheckout = savedFlow.SavedFlow<CheckoutContext>
 
-const RESTING_STATES = payFlowResting(
+const RESTING_STATES = savedFlow.payFlowResting(
   'confirm',
   'createOffline.waiting',
   'createOffline.ready',
   'awaitingPayment',
   'orderClosed',
 )
-const IN_FLIGHT = payFlowInFlight('creating', 'checkingOrder')
+const IN_FLIGHT = savedFlow.payFlowInFlight('creating', 'checkingOrder')
 
 function isContext(value: unknown): value is CheckoutContext {
-  if (!isObject(value)) return false
+  if (!savedFlow.isObject(value)) return false
   const c = value
   return (
     Array.isArray(c.cartLineIds) &&
-    c.cartLineIds.every(isId) &&
+    c.cartLineIds.every(savedFlow.isId) &&
     typeof c.points === 'number' &&
     Number.isSafeInteger(c.points) &&
     c.points >= 0 &&
-    isNullable(c.createKey, isText) &&
-    isNullable(c.orderId, isId) &&
+    savedFlow.isNullable(c.createKey, savedFlow.isText) &&
+    savedFlow.isNullable(c.orderId, savedFlow.isId) &&
     (c.orderStatus === null || typeof c.orderStatus === 'number') &&
-    isNullable(c.addressId, isId) &&
-    isSavedPayFlow(c)
+    savedFlow.isNullable(c.addressId, savedFlow.isId) &&
+    savedFlow.isSavedPayFlow(c)
   )
 }
 
-/** A saved flow of this shopper ready to restore, or undefined (saved-flow.ts parseSavedFlow). */
+/** A saved flow of this shopper ready to restore, or undefined (saved-flow.ts savedFlow.parseSavedFlow). */
 export function parseSavedCheckout(saved: unknown, owner: string): SavedCheckout | undefined {
-  return parseSavedFlow(saved, owner, { isContext, resting: RESTING_STATES, inFlight: IN_FLIGHT })
+  return savedFlow.parseSavedFlow(saved, owner, { isContext, resting: RESTING_STATES, inFlight: IN_FLIGHT })
 }

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '../../src/domain/order-status.ts'
-import type { PayRoute } from '../../src/domain/payments.ts'
-import type { AttemptFields, PayChoice, PaymentProgress } from '../payment/payment-types.ts'
+import type { PayFlowEvent } from '../payment/pay-flow.ts'
+import type { AttemptFields, PayChoice } from '../payment/payment-types.ts'
 
 export { isPayChoice, type PayChoice } from '../payment/payment-types.ts'
 
@@ -76,19 +76,7 @@ export interface CheckoutInput {
 }
 
 export type CheckoutEvent =
+  | PayFlowEvent
   /** The shopper confirmed the order. */
   | { type: 'CONFIRM' }
-  /** The shopper asked to try a call again that got no answer (same idempotency key). */
-  | { type: 'RETRY' }
-  /** The browser is back online. */
-  | { type: 'ONLINE' }
-  /** The checkout was restored from storage: read the server and move to where it says. */
-  | { type: 'RESUME' }
-  | { type: 'CHOOSE'; route: PayRoute; method: number }
   | { type: 'SELECT_ADDRESS'; addressId: number | null }
-  | { type: 'PAY' }
-  /** A result page opened with this payment. */
-  | { type: 'RETURNED'; paymentId: string }
-  /** Leave a payment that did not go through (or one left open at the gateway) and pay anew. */
-  | { type: 'PAY_AGAIN' }
-  | PaymentProgress

@@ -63,6 +63,7 @@ export const checkoutMachine = setup({
     adoptOrderStatus: assign((_, params: { status: OrderStatus }) => ({ orderStatus: params.status })),
     // a new attempt: another route, type or address is another request, so it gets another key
     forgetKey: assign({ payKey: null }),
+    closeOrder: assign({ orderStatus: null }),
     forgetOrder: assign({ orderStatus: null, payKey: null }),
     newAttempt: assign({ ...payFlow.NO_ATTEMPT, error: null }),
     toAttempt: forwardTo('payment'),
@@ -195,10 +196,7 @@ export const checkoutMachine = setup({
           // any later status: the first payment went through
           { target: 'paid', actions: { type: 'adoptOrderStatus', params: orderParams } },
         ],
-        onError: [
-          { guard: { type: 'isOffline', params: failureParams }, target: 'resumeOffline' },
-          { target: 'orderClosed', actions: assign({ orderStatus: null }) },
-        ],
+        onError: payFlow.unreadSubject(failureParams, 'orderClosed', 'closeOrder'),
       },
     },
     /** The order is cancelled (orderStatus 1 or 15) or not found (null): nothing to pay. */

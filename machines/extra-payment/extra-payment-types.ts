@@ -1,7 +1,7 @@
 import { ExtraFeeStatus, ExtraFeeType } from '../../src/domain/extra-fee.ts'
 import { type ExtraFeeDto, type ExtraPayRefusal, MAX_FEES_PER_PAYMENT } from '../../src/domain/extras.ts'
-import type { PayRoute } from '../../src/domain/payments.ts'
-import type { AttemptFields, PayChoice, PaymentProgress } from '../payment/payment-types.ts'
+import type { PayFlowEvent } from '../payment/pay-flow.ts'
+import type { AttemptFields, PayChoice } from '../payment/payment-types.ts'
 
 /* The extra payment's terms: what it is given, what it keeps, what it hears and how a call fails. */
 
@@ -88,12 +88,7 @@ export interface ExtraPaymentInput {
 }
 
 export type ExtraPaymentEvent =
-  /** The shopper asked to try again a call that got no answer (same idempotency key), or a failed read. */
-  | { type: 'RETRY' }
-  /** The browser is back online. */
-  | { type: 'ONLINE' }
-  /** The flow was restored from storage: read the server and move to where it says. */
-  | { type: 'RESUME' }
+  | PayFlowEvent
   /** Read the unpaid fees again (after a payment settled, or when the shopper asks). */
   | { type: 'RELOAD' }
   /** Choose or leave out one fee. */
@@ -102,11 +97,3 @@ export type ExtraPaymentEvent =
   | { type: 'SELECT_NONE' }
   /** The points to use (whole points; more than the chosen total is cut to it). */
   | { type: 'SET_POINTS'; points: number }
-  /** The payment route and its type. */
-  | { type: 'CHOOSE'; route: PayRoute; method: number }
-  | { type: 'PAY' }
-  /** A result page opened with this payment. */
-  | { type: 'RETURNED'; paymentId: string }
-  /** Leave a payment that did not go through (or one left open at the gateway) and pay anew. */
-  | { type: 'PAY_AGAIN' }
-  | PaymentProgress

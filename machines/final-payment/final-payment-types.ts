@@ -1,7 +1,7 @@
 import type { DeadlineState } from '../../src/domain/deadlines.ts'
 import type { OrderStatus } from '../../src/domain/order-status.ts'
-import type { PayRoute } from '../../src/domain/payments.ts'
-import type { AttemptFields, PayChoice, PaymentProgress } from '../payment/payment-types.ts'
+import type { PayFlowEvent } from '../payment/pay-flow.ts'
+import type { AttemptFields, PayChoice } from '../payment/payment-types.ts'
 
 /* The final payment's terms: what it is given, what it keeps, what it hears and how a call fails. */
 
@@ -74,18 +74,6 @@ export interface FinalPaymentInput {
 }
 
 export type FinalPaymentEvent =
-  /** The shopper asked to try a call again that got no answer (same idempotency key). */
-  | { type: 'RETRY' }
-  /** The browser is back online. */
-  | { type: 'ONLINE' }
-  /** The flow was restored from storage: read the server and move to where it says. */
-  | { type: 'RESUME' }
-  | { type: 'CHOOSE'; route: PayRoute; method: number }
+  | PayFlowEvent
   /** The points to use (whole points; more than the amount due is cut to it). */
   | { type: 'SET_POINTS'; points: number }
-  | { type: 'PAY' }
-  /** A result page opened with this payment. */
-  | { type: 'RETURNED'; paymentId: string }
-  /** Leave a payment that did not go through (or one left open at the gateway) and pay anew. */
-  | { type: 'PAY_AGAIN' }
-  | PaymentProgress

@@ -74,6 +74,7 @@ export const finalPaymentMachine = setup({
     })),
     // a new attempt: another route, type or amount of points is another request, so it gets another key
     forgetKey: assign({ payKey: null }),
+    closeOrder: assign({ orderStatus: null }),
     forgetOrder: assign({ orderStatus: null, payKey: null }),
     newAttempt: assign({ ...payFlow.NO_ATTEMPT, error: null }),
     toAttempt: forwardTo('payment'),
@@ -177,10 +178,7 @@ export const finalPaymentMachine = setup({
           // not (or no longer) awaiting a balance: cancelled, refunded, split, not yet arrived
           { target: 'orderClosed', actions: { type: 'adoptOrder', params: orderParams } },
         ],
-        onError: [
-          { guard: { type: 'isOffline', params: failureParams }, target: 'resumeOffline' },
-          { target: 'orderClosed', actions: assign({ orderStatus: null }) },
-        ],
+        onError: payFlow.unreadSubject(failureParams, 'orderClosed', 'closeOrder'),
       },
     },
     /** The order does not await a balance (cancelled, refunded, not the shopper's): nothing to pay. */

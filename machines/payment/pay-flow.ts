@@ -30,6 +30,23 @@ export function attemptInput(context: AttemptFields, request: unknown): PaymentI
   }
 }
 
+/** The events every paying flow takes; a flow's own are added to them. */
+export type PayFlowEvent =
+  /** Try again a call that got no answer (same idempotency key), or a failed read. */
+  | { type: 'RETRY' }
+  /** The browser is back online. */
+  | { type: 'ONLINE' }
+  /** The flow was restored from storage: read the server and move to where it says. */
+  | { type: 'RESUME' }
+  /** The payment route and its type. */
+  | { type: 'CHOOSE'; route: PayRoute; method: number }
+  | { type: 'PAY' }
+  /** A result page opened with this payment. */
+  | { type: 'RETURNED'; paymentId: string }
+  /** Leave a payment that did not go through (or one left open at the gateway) and pay anew. */
+  | { type: 'PAY_AGAIN' }
+  | PaymentProgress
+
 /** Any event of a flow: the helpers below act on theirs and leave the others alone. */
 type FlowEvent = { type: string; paymentId?: unknown; route?: unknown; method?: unknown }
 
@@ -105,6 +122,20 @@ export function flowStart(paymentId: string | undefined) {
 
 /** A refusal the flow keeps for its page; the attempt's key goes (the next attempt is a new request). */
 export const keepRefusal = <P>(params: P) => [{ type: 'keepError', params }, 'forgetKey'] as const
+
+/**
+ * A failed read of what is being paid: without an answer the flow waits for the connection
+ * (resumeOffline); any other failure ends it at `closed`, with the flow's `forget` action.
+ */
+export const unreadSubject = <P, const T extends string, const F extends string>(
+  failureParams: P,
+  closed: T,
+  forget: F,
+) =>
+  [
+    { guard: { type: 'isOffline', params: failureParams }, target: 'resumeOffline' },
+    { target: closed, actions: forget },
+  ] as const
 
 /** A route and type chosen: another request, so another attempt. */
 export const CHOOSE_ROUTE = { guard: 'isPayChoice', actions: ['newAttempt', 'chooseRoute'] } as const

@@ -1,9 +1,9 @@
 import type { DeadlineState } from '../../src/domain/deadlines.ts'
 import type { PackageStatus } from '../../src/domain/package-status.ts'
 import type { ShippingOptionDto } from '../../src/domain/packaging.ts'
-import type { PayRoute } from '../../src/domain/payments.ts'
 import { SHIPPING_REFUSALS, type ShippingRefusal } from '../../src/domain/shipping.ts'
-import type { AttemptFields, PayChoice, PaymentProgress } from '../payment/payment-types.ts'
+import type { PayFlowEvent } from '../payment/pay-flow.ts'
+import type { AttemptFields, PayChoice } from '../payment/payment-types.ts'
 
 /* The shipping fee's terms: what it is given, what it keeps, what it hears and how a call fails. */
 
@@ -91,19 +91,6 @@ export interface ShippingFeeInput {
 }
 
 export type ShippingFeeEvent =
-  /** The shopper asked to try again a call that got no answer (same idempotency key), or a failed read. */
-  | { type: 'RETRY' }
-  /** The browser is back online. */
-  | { type: 'ONLINE' }
-  /** The flow was restored from storage: read the server and move to where it says. */
-  | { type: 'RESUME' }
+  | PayFlowEvent
   /** The shipping method (one of the quoted, available ones). */
   | { type: 'CHOOSE_METHOD'; methodId: number }
-  /** The payment route and its type. */
-  | { type: 'CHOOSE'; route: PayRoute; method: number }
-  | { type: 'PAY' }
-  /** A result page opened with this payment. */
-  | { type: 'RETURNED'; paymentId: string }
-  /** Leave a payment that did not go through (or one left open at the gateway) and pay anew. */
-  | { type: 'PAY_AGAIN' }
-  | PaymentProgress

@@ -148,10 +148,7 @@ export const shippingFeeMachine = setup({
           // not (or no longer) awaiting a fee: refunded, not yet packed
           { target: 'closed', actions: { type: 'adoptPackage', params: packageParams } },
         ],
-        onError: [
-          { guard: { type: 'isOffline', params: failureParams }, target: 'resumeOffline' },
-          { target: 'closed', actions: assign({ pkg: null, payKey: null }) },
-        ],
+        onError: payFlow.unreadSubject(failureParams, 'closed', 'forgetPackage'),
       },
     },
     /** Reads the methods quoted for the box and its address. */
