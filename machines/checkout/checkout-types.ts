@@ -1,5 +1,5 @@
 import type { OrderStatus } from '../../src/domain/order-status.ts'
-import type { PayFlowEvent } from '../payment/pay-flow.ts'
+import { isCommonFailureKind, type PayFlowEvent } from '../payment/pay-flow.ts'
 import type { AttemptFields, PayChoice } from '../payment/payment-types.ts'
 
 export { isPayChoice, type PayChoice } from '../payment/payment-types.ts'
@@ -27,13 +27,7 @@ export type CheckoutError = Exclude<CheckoutFailure, { kind: 'offline' } | { kin
 
 export function isCheckoutFailure(value: unknown): value is CheckoutFailure {
   const kind = (value as { kind?: unknown } | null)?.kind
-  return (
-    kind === 'offline' ||
-    kind === 'latchClosed' ||
-    kind === 'address' ||
-    kind === 'refused' ||
-    kind === 'notFound'
-  )
+  return isCommonFailureKind(kind) || kind === 'address'
 }
 
 export interface CreateOrderInput {

@@ -63,6 +63,7 @@ export const checkoutMachine = setup({
     adoptOrderStatus: assign((_, params: { status: OrderStatus }) => ({ orderStatus: params.status })),
     // a new attempt: another route, type or address is another request, so it gets another key
     forgetKey: assign({ payKey: null }),
+    awaitRetry: assign(payFlow.AWAIT_RETRY),
     closeOrder: assign({ orderStatus: null }),
     forgetOrder: assign({ orderStatus: null, payKey: null }),
     newAttempt: assign({ ...payFlow.NO_ATTEMPT, error: null }),
@@ -174,13 +175,10 @@ export const checkoutMachine = setup({
         input: ({ context }) => ({ orderId: context.orderId ?? 0 }),
         onDone: [
           {
-            // a pay call whose answer never came: only the shopper's retry (same key) sends it again
             guard: ({ context, event }) =>
-              event.output.status === OrderStatus.waitPay &&
-              context.payKey !== null &&
-              context.payment === null,
+              event.output.status === OrderStatus.waitPay && payFlow.unanswered(context),
             target: 'attempt',
-            actions: [{ type: 'adoptOrderStatus', params: orderParams }, assign(payFlow.AWAIT_RETRY)],
+            actions: [{ type: 'adoptOrderStatus', params: orderParams }, 'awaitRetry'],
           },
           {
             guard: ({ event }) => event.output.status === OrderStatus.waitPay,

@@ -1,6 +1,6 @@
 import { ExtraFeeStatus, ExtraFeeType } from '../../src/domain/extra-fee.ts'
 import { type ExtraFeeDto, type ExtraPayRefusal, MAX_FEES_PER_PAYMENT } from '../../src/domain/extras.ts'
-import type { PayFlowEvent } from '../payment/pay-flow.ts'
+import { isCommonFailureKind, type PayFlowEvent } from '../payment/pay-flow.ts'
 import type { AttemptFields, PayChoice } from '../payment/payment-types.ts'
 
 /* The extra payment's terms: what it is given, what it keeps, what it hears and how a call fails. */
@@ -30,10 +30,7 @@ export function isExtraPaymentFailure(value: unknown): value is ExtraPaymentFail
   const failure = value as { kind?: unknown; reason?: unknown; feeIds?: unknown } | null
   const kind = failure?.kind
   return (
-    kind === 'offline' ||
-    kind === 'latchClosed' ||
-    kind === 'refused' ||
-    kind === 'notFound' ||
+    isCommonFailureKind(kind) ||
     (kind === 'feesRefused' && REFUSALS.includes(failure?.reason) && Array.isArray(failure?.feeIds))
   )
 }

@@ -79,6 +79,7 @@ export const extraPaymentMachine = setup({
     }),
     // a new attempt: other fees, points, route or type are another request, so it gets another key
     forgetKey: assign({ payKey: null }),
+    awaitRetry: assign(payFlow.AWAIT_RETRY),
     /** A fee unknown to the server: the list is stale, and says so as a fee no longer payable. */
     staleList: assign({
       payKey: null,
@@ -129,7 +130,7 @@ export const extraPaymentMachine = setup({
               allStillSelectable(event.output, context.selected) &&
               context.points <= selectedTotal(event.output, context.selected),
             target: 'attempt',
-            actions: [{ type: 'adoptFees', params: feesParams }, assign(payFlow.AWAIT_RETRY)],
+            actions: [{ type: 'adoptFees', params: feesParams }, 'awaitRetry'],
           },
           {
             target: 'choosing',

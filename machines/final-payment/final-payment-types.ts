@@ -1,6 +1,6 @@
 import type { DeadlineState } from '../../src/domain/deadlines.ts'
 import type { OrderStatus } from '../../src/domain/order-status.ts'
-import type { PayFlowEvent } from '../payment/pay-flow.ts'
+import { isCommonFailureKind, type PayFlowEvent } from '../payment/pay-flow.ts'
 import type { AttemptFields, PayChoice } from '../payment/payment-types.ts'
 
 /* The final payment's terms: what it is given, what it keeps, what it hears and how a call fails. */
@@ -26,13 +26,7 @@ export type FinalPaymentError = Exclude<FinalPaymentFailure, { kind: 'offline' }
 
 export function isFinalPaymentFailure(value: unknown): value is FinalPaymentFailure {
   const kind = (value as { kind?: unknown } | null)?.kind
-  return (
-    kind === 'offline' ||
-    kind === 'latchClosed' ||
-    kind === 'forfeited' ||
-    kind === 'refused' ||
-    kind === 'notFound'
-  )
+  return isCommonFailureKind(kind) || kind === 'forfeited'
 }
 
 /** The order as the final payment reads it from the server. */

@@ -74,6 +74,7 @@ export const finalPaymentMachine = setup({
     })),
     // a new attempt: another route, type or amount of points is another request, so it gets another key
     forgetKey: assign({ payKey: null }),
+    awaitRetry: assign(payFlow.AWAIT_RETRY),
     closeOrder: assign({ orderStatus: null }),
     forgetOrder: assign({ orderStatus: null, payKey: null }),
     newAttempt: assign({ ...payFlow.NO_ATTEMPT, error: null }),
@@ -157,13 +158,10 @@ export const finalPaymentMachine = setup({
             actions: { type: 'adoptOrder', params: orderParams },
           },
           {
-            // a pay call whose answer never came: only the shopper's retry (same key) sends it again
             guard: ({ context, event }) =>
-              event.output.status === OrderStatus.arrival &&
-              context.payKey !== null &&
-              context.payment === null,
+              event.output.status === OrderStatus.arrival && payFlow.unanswered(context),
             target: 'attempt',
-            actions: [{ type: 'adoptOrder', params: orderParams }, assign(payFlow.AWAIT_RETRY)],
+            actions: [{ type: 'adoptOrder', params: orderParams }, 'awaitRetry'],
           },
           {
             guard: ({ event }) => event.output.status === OrderStatus.arrival,

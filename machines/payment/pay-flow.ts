@@ -166,6 +166,20 @@ export function endStates<T extends string>(payAgain: T) {
  */
 export const SUSPENDED = { on: { RESUME: 'resuming' } } as const
 
+/**
+ * The attempt's pay call got no answer (a key, no payment): when what is paid is still payable, only
+ * the shopper's retry sends it again, with the same key (the flow's read then enters the attempt with
+ * AWAIT_RETRY).
+ */
+export function unanswered(context: AttemptFields): boolean {
+  return context.payKey !== null && context.payment === null
+}
+
+/** The failure kinds every paying flow has (each adds its own refusals). */
+export function isCommonFailureKind(kind: unknown): boolean {
+  return kind === 'offline' || kind === 'latchClosed' || kind === 'refused' || kind === 'notFound'
+}
+
 /** The pay call got no answer and what is being paid is still payable: wait for the shopper's retry. */
 export const AWAIT_RETRY: Partial<AttemptFields> = { step: 'payOffline.ready' }
 

@@ -2,7 +2,7 @@ import type { DeadlineState } from '../../src/domain/deadlines.ts'
 import type { PackageStatus } from '../../src/domain/package-status.ts'
 import type { ShippingOptionDto } from '../../src/domain/packaging.ts'
 import { SHIPPING_REFUSALS, type ShippingRefusal } from '../../src/domain/shipping.ts'
-import type { PayFlowEvent } from '../payment/pay-flow.ts'
+import { isCommonFailureKind, type PayFlowEvent } from '../payment/pay-flow.ts'
 import type { AttemptFields, PayChoice } from '../payment/payment-types.ts'
 
 /* The shipping fee's terms: what it is given, what it keeps, what it hears and how a call fails. */
@@ -30,10 +30,7 @@ export function isShippingFeeFailure(value: unknown): value is ShippingFeeFailur
   const failure = value as { kind?: unknown; reason?: unknown } | null
   const kind = failure?.kind
   return (
-    kind === 'offline' ||
-    kind === 'latchClosed' ||
-    kind === 'refused' ||
-    kind === 'notFound' ||
+    isCommonFailureKind(kind) ||
     (kind === 'shippingRefused' && (SHIPPING_REFUSALS as readonly unknown[]).includes(failure?.reason))
   )
 }

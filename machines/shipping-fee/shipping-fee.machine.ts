@@ -80,6 +80,7 @@ export const shippingFeeMachine = setup({
     })),
     // a new attempt: another method, route or type is another request, so it gets another key
     forgetKey: assign({ payKey: null }),
+    awaitRetry: assign(payFlow.AWAIT_RETRY),
     forgetPackage: assign({ pkg: null, payKey: null }),
     newAttempt: assign({ ...payFlow.NO_ATTEMPT, error: null }),
     toAttempt: forwardTo('payment'),
@@ -122,13 +123,10 @@ export const shippingFeeMachine = setup({
         input: ({ context }) => ({ packageId: context.packageId ?? 0, applyId: context.applyId }),
         onDone: [
           {
-            // a pay call whose answer never came: only the shopper's retry (same key) sends it again
             guard: ({ context, event }) =>
-              event.output.status === PackageStatus.package &&
-              context.payKey !== null &&
-              context.payment === null,
+              event.output.status === PackageStatus.package && payFlow.unanswered(context),
             target: 'attempt',
-            actions: [{ type: 'adoptPackage', params: packageParams }, assign(payFlow.AWAIT_RETRY)],
+            actions: [{ type: 'adoptPackage', params: packageParams }, 'awaitRetry'],
           },
           {
             guard: ({ event }) => event.output.status === PackageStatus.package,
