@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, forwardTo, fromPromise, type SnapshotFrom, setup } from 'xstate'
+import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import { OrderStatus } from '../../src/domain/order-status.ts'
 import type { OrderDto } from '../../src/domain/orders.ts'
 import { SELECT_ADDRESS_MESSAGE } from '../../src/domain/payments.ts'
@@ -48,26 +48,19 @@ export const checkoutMachine = setup({
     ),
   },
   actions: {
-    returnedTo: assign(({ context, event }) => payFlow.returnedTo(context, event)),
+    ...payFlow.flowActions<CheckoutContext, CheckoutEvent>(),
     // a result page's flow learns what it pays for from the payment
     adoptProgress: assign(({ context, event }) => ({
       ...payFlow.adoptProgress(event),
       orderId: payFlow.targetOf(event, 'deposit') ?? context.orderId,
     })),
-    chooseRoute: assign(({ event }) => payFlow.chosenRoute(event)),
-    beginAttempt: assign(({ context }) => payFlow.beginAttempt(context)),
     ensureCreateKey: assign({ createKey: ({ context }) => context.createKey ?? newAttemptKey() }),
     keepError: assign((_, params: { failure: CheckoutFailure }) => ({
       error: payFlow.errorToKeep(params.failure),
     })),
     adoptOrderStatus: assign((_, params: { status: OrderStatus }) => ({ orderStatus: params.status })),
-    // a new attempt: another route, type or address is another request, so it gets another key
-    forgetKey: assign({ payKey: null }),
-    awaitRetry: assign(payFlow.AWAIT_RETRY),
     closeOrder: assign({ orderStatus: null }),
     forgetOrder: assign({ orderStatus: null, payKey: null }),
-    newAttempt: assign({ ...payFlow.NO_ATTEMPT, error: null }),
-    toAttempt: forwardTo('payment'),
   },
   guards: {
     isPayChoice: ({ event }) => payFlow.choosesRoute(event),

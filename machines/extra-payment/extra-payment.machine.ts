@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, forwardTo, fromPromise, type SnapshotFrom, setup } from 'xstate'
+import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import { type ExtraFeeDto, MAX_FEES_PER_PAYMENT } from '../../src/domain/extras.ts'
 import * as payFlow from '../payment/pay-flow.ts'
 import { paymentMachine } from '../payment/payment.machine.ts'
@@ -57,10 +57,8 @@ export const extraPaymentMachine = setup({
     readFees: fromPromise<ExtraFeeDto[], void>(() => notProvided('readFees')),
   },
   actions: {
-    returnedTo: assign(({ context, event }) => payFlow.returnedTo(context, event)),
+    ...payFlow.flowActions<ExtraPaymentContext, ExtraPaymentEvent>(),
     adoptProgress: assign(({ event }) => payFlow.adoptProgress(event)),
-    chooseRoute: assign(({ event }) => payFlow.chosenRoute(event)),
-    beginAttempt: assign(({ context }) => payFlow.beginAttempt(context)),
     keepError: assign((_, params: { failure: ExtraPaymentFailure }) => ({
       error: payFlow.errorToKeep(params.failure),
     })),
@@ -78,15 +76,11 @@ export const extraPaymentMachine = setup({
       )
     }),
     // a new attempt: other fees, points, route or type are another request, so it gets another key
-    forgetKey: assign({ payKey: null }),
-    awaitRetry: assign(payFlow.AWAIT_RETRY),
     /** A fee unknown to the server: the list is stale, and says so as a fee no longer payable. */
     staleList: assign({
       payKey: null,
       error: { kind: 'feesRefused', reason: 'notPayable', feeIds: [], message: '' },
     }),
-    newAttempt: assign({ ...payFlow.NO_ATTEMPT, error: null }),
-    toAttempt: forwardTo('payment'),
   },
   guards: {
     isPayChoice: ({ event }) => payFlow.choosesRoute(event),

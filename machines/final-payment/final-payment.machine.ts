@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, forwardTo, fromPromise, type SnapshotFrom, setup } from 'xstate'
+import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import { OrderStatus } from '../../src/domain/order-status.ts'
 import * as payFlow from '../payment/pay-flow.ts'
 import { paymentMachine } from '../payment/payment.machine.ts'
@@ -55,14 +55,12 @@ export const finalPaymentMachine = setup({
     readOrder: fromPromise<BalanceOrder, { orderId: number }>(() => notProvided('readOrder')),
   },
   actions: {
-    returnedTo: assign(({ context, event }) => payFlow.returnedTo(context, event)),
+    ...payFlow.flowActions<FinalPaymentContext, FinalPaymentEvent>(),
     // a result page's flow learns what it pays for from the payment
     adoptProgress: assign(({ context, event }) => ({
       ...payFlow.adoptProgress(event),
       orderId: payFlow.targetOf(event, 'balance') ?? context.orderId,
     })),
-    chooseRoute: assign(({ event }) => payFlow.chosenRoute(event)),
-    beginAttempt: assign(({ context }) => payFlow.beginAttempt(context)),
     keepError: assign((_, params: { failure: FinalPaymentFailure }) => ({
       error: payFlow.errorToKeep(params.failure),
     })),
@@ -72,13 +70,8 @@ export const finalPaymentMachine = setup({
       // the amount may have grown (a late day) or shrunk (a late fee settled): never ask for more
       points: Math.min(context.points, params.order.amountDue),
     })),
-    // a new attempt: another route, type or amount of points is another request, so it gets another key
-    forgetKey: assign({ payKey: null }),
-    awaitRetry: assign(payFlow.AWAIT_RETRY),
     closeOrder: assign({ orderStatus: null }),
     forgetOrder: assign({ orderStatus: null, payKey: null }),
-    newAttempt: assign({ ...payFlow.NO_ATTEMPT, error: null }),
-    toAttempt: forwardTo('payment'),
   },
   guards: {
     isPayChoice: ({ event }) => payFlow.choosesRoute(event),

@@ -1,3 +1,4 @@
+import { assign, type EventObject, forwardTo } from 'xstate'
 import { PAY_ROUTES, type PayAnswer, type PayRoute, type PayStatusDto } from '../../src/domain/payments.ts'
 import {
   type AttemptFields,
@@ -27,6 +28,26 @@ export function attemptInput(context: AttemptFields, request: unknown): PaymentI
     payment: context.payment,
     returned: context.returned,
     awaitRetry: context.step === 'payOffline.ready' && context.payment === null,
+  }
+}
+
+/**
+ * The actions every paying flow's transitions name (ATTEMPT_EVENTS, CHOOSE_ROUTE, PAY_WHEN_READY …):
+ * spread into its `setup({ actions })` with its context and events.
+ */
+export function flowActions<C extends AttemptFields & { error: unknown }, E extends EventObject>() {
+  type Assigned = Partial<C>
+  return {
+    returnedTo: assign<C, E, undefined, E, never>(
+      ({ context, event }) => returnedTo(context, event) as Assigned,
+    ),
+    chooseRoute: assign<C, E, undefined, E, never>(({ event }) => chosenRoute(event) as Assigned),
+    beginAttempt: assign<C, E, undefined, E, never>(({ context }) => beginAttempt(context) as Assigned),
+    awaitRetry: assign<C, E, undefined, E, never>(() => AWAIT_RETRY as Assigned),
+    forgetKey: assign<C, E, undefined, E, never>(() => ({ payKey: null }) as Assigned),
+    // a new attempt: another route, type or subject is another request, so it gets another key
+    newAttempt: assign<C, E, undefined, E, never>(() => ({ ...NO_ATTEMPT, error: null }) as Assigned),
+    toAttempt: forwardTo<C, E, undefined, E>('payment'),
   }
 }
 

@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, forwardTo, fromPromise, type SnapshotFrom, setup } from 'xstate'
+import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import { PackageStatus } from '../../src/domain/package-status.ts'
 import type { ShippingOptionDto } from '../../src/domain/packaging.ts'
 import * as payFlow from '../payment/pay-flow.ts'
@@ -57,14 +57,12 @@ export const shippingFeeMachine = setup({
     readOptions: fromPromise<ShippingOptionDto[], { packageId: number }>(() => notProvided('readOptions')),
   },
   actions: {
-    returnedTo: assign(({ context, event }) => payFlow.returnedTo(context, event)),
+    ...payFlow.flowActions<ShippingFeeContext, ShippingFeeEvent>(),
     // a result page's flow learns what it pays for from the payment
     adoptProgress: assign(({ context, event }) => ({
       ...payFlow.adoptProgress(event),
       packageId: payFlow.targetOf(event, 'shipping') ?? context.packageId,
     })),
-    chooseRoute: assign(({ event }) => payFlow.chosenRoute(event)),
-    beginAttempt: assign(({ context }) => payFlow.beginAttempt(context)),
     keepError: assign((_, params: { failure: ShippingFeeFailure }) => ({
       error: payFlow.errorToKeep(params.failure),
     })),
@@ -78,12 +76,7 @@ export const shippingFeeMachine = setup({
       // a method the new quote no longer offers is no longer chosen
       methodId: isAvailable(params.options, context.methodId) ? context.methodId : null,
     })),
-    // a new attempt: another method, route or type is another request, so it gets another key
-    forgetKey: assign({ payKey: null }),
-    awaitRetry: assign(payFlow.AWAIT_RETRY),
     forgetPackage: assign({ pkg: null, payKey: null }),
-    newAttempt: assign({ ...payFlow.NO_ATTEMPT, error: null }),
-    toAttempt: forwardTo('payment'),
   },
   guards: {
     isPayChoice: ({ event }) => payFlow.choosesRoute(event),
