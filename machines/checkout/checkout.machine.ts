@@ -196,8 +196,7 @@ export const checkoutMachine = setup({
   },
 })
 
-export type CheckoutMachine = typeof checkoutMachine
-export type CheckoutActor = ActorRefFrom<CheckoutMachine>
-export type CheckoutSnapshot = SnapshotFrom<CheckoutMachine>
-/** The flow as its pages see it (its attempt's steps by name, see pay-flow.ts). */
+export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>
+export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>
+/** The flow as its pages see it (its attempt's steps by name). */
 export type CheckoutView = payFlow.PayFlowView<CheckoutSnapshot>

@@ -226,8 +226,6 @@ export const extraPaymentMachine = setup({
   },
 })
 
-export type ExtraPaymentMachine = typeof extraPaymentMachine
-export type ExtraPaymentActor = ActorRefFrom<ExtraPaymentMachine>
-export type ExtraPaymentSnapshot = SnapshotFrom<ExtraPaymentMachine>
-/** The flow as its pages see it (its attempt's steps by name, see pay-flow.ts). */
-export type ExtraPaymentView = payFlow.PayFlowView<ExtraPaymentSnapshot>
+export type ExtraPaymentActor = ActorRefFrom<typeof extraPaymentMachine>
+/** The flow as its pages see it (its attempt's steps by name). */
+export type ExtraPaymentView = payFlow.PayFlowView<SnapshotFrom<typeof extraPaymentMachine>>

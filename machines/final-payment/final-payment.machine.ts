@@ -180,8 +180,6 @@ export const finalPaymentMachine = setup({
   },
 })
 
-export type FinalPaymentMachine = typeof finalPaymentMachine
-export type FinalPaymentActor = ActorRefFrom<FinalPaymentMachine>
-export type FinalPaymentSnapshot = SnapshotFrom<FinalPaymentMachine>
-/** The flow as its pages see it (its attempt's steps by name, see pay-flow.ts). */
-export type FinalPaymentView = payFlow.PayFlowView<FinalPaymentSnapshot>
+export type FinalPaymentActor = ActorRefFrom<typeof finalPaymentMachine>
+/** The flow as its pages see it (its attempt's steps by name). */
+export type FinalPaymentView = payFlow.PayFlowView<SnapshotFrom<typeof finalPaymentMachine>>

@@ -209,8 +209,6 @@ export const shippingFeeMachine = setup({
   },
 })
 
-export type ShippingFeeMachine = typeof shippingFeeMachine
-export type ShippingFeeActor = ActorRefFrom<ShippingFeeMachine>
-export type ShippingFeeSnapshot = SnapshotFrom<ShippingFeeMachine>
-/** The flow as its pages see it (its attempt's steps by name, see pay-flow.ts). */
-export type ShippingFeeView = payFlow.PayFlowView<ShippingFeeSnapshot>
+export type ShippingFeeActor = ActorRefFrom<typeof shippingFeeMachine>
+/** The flow as its pages see it (its attempt's steps by name). */
+export type ShippingFeeView = payFlow.PayFlowView<SnapshotFrom<typeof shippingFeeMachine>>
