@@ -88,7 +88,7 @@ describe('sandbox hosted page', () => {
     await open(`/sandbox-pay/${PAYMENT_ID}`, 'en')
     expect(await screen.findByText('98,000 Yen')).toBeTruthy()
     expect(screen.getByText('Test mode')).toBeTruthy()
-    expect(screen.getByText('Order balance')).toBeTruthy()
+    expect(screen.getByText('Balance')).toBeTruthy()
     expect(screen.getByText('Card / bank transfer')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Pay 98,000 Yen' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Cancel payment' })).toBeTruthy()
