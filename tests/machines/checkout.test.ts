@@ -11,8 +11,8 @@ import type {
 import { payFlowView } from '../../machines/payment/pay-flow.ts'
 import type { OrderStatus } from '../../src/domain/order-status.ts'
 import type { OrderDto } from '../../src/domain/orders.ts'
-import { FakePayments, reloadFlow } from './pay-flow-fakes.ts'
-import { describeRestoredAttempts } from './pay-flow-restores.ts'
+import { FakePayments, reloadFlow, returnedFlow } from './pay-flow-fakes.ts'
+import { describeRestoredAttempts, describeVerdicts } from './pay-flow-suites.ts'
 
 const OWNER = 'customer:7'
 const ORDER_ID = 31
@@ -277,26 +277,7 @@ describe('checkout machine: back from the gateway', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 
-  async function returnedWith(shop: FakeShop): Promise<CheckoutActor> {
-    const actor = start(shop, { paymentId: 'pay_1' })
-    expect(payFlowView(actor.getSnapshot()).matches('returned')).toBe(true)
-    await vi.advanceTimersByTimeAsync(0)
-    return actor
-  }
-
-  // the wait itself (back-off, late answers, no connection) is the payment machine's: payment.test.ts
-  it('ends where the verdict says, with the order learned from the payment', async () => {
-    const shop = new FakeShop()
-    shop.payments.set('pay_1', { status: 2, failure: null })
-    const paid = await returnedWith(shop)
-    expect(paid.getSnapshot().value).toBe('paid')
-    expect(paid.getSnapshot().context.orderId).toBe(ORDER_ID)
-    shop.payments.set('pay_1', { status: 4, failure: 'declined' })
-    expect((await returnedWith(shop)).getSnapshot().value).toBe('failed')
-    shop.payments.set('pay_1', { status: 4, failure: 'cancelled' })
-    expect((await returnedWith(shop)).getSnapshot().value).toBe('cancelled')
-    expect((await returnedWith(new FakeShop())).getSnapshot().value).toBe('payError')
-  })
+  const returnedWith = (shop: FakeShop) => returnedFlow((input) => start(shop, input))
 
   it('a cancelled payment can be paid again: the order is read first', async () => {
     const shop = new FakeShop()
@@ -397,4 +378,10 @@ describeRestoredAttempts('checkout machine', {
   },
   readyState: 'awaitingPayment',
   reload,
+})
+
+describeVerdicts('checkout machine', {
+  shop: () => new FakeShop(),
+  returnedWith: (shop) => returnedFlow((input) => start(shop, input)),
+  learned: (context) => expect(context).toMatchObject({ orderId: ORDER_ID }),
 })

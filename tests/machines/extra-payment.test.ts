@@ -16,8 +16,8 @@ import type {
 import { payFlowView } from '../../machines/payment/pay-flow.ts'
 import type { ExtraFeeStatus, ExtraFeeType } from '../../src/domain/extra-fee.ts'
 import type { ExtraFeeDto } from '../../src/domain/extras.ts'
-import { type FakePayment, FakePayments, reloadFlow } from './pay-flow-fakes.ts'
-import { describeRestoredAttempts } from './pay-flow-restores.ts'
+import { type FakePayment, FakePayments, reloadFlow, returnedFlow } from './pay-flow-fakes.ts'
+import { describeRestoredAttempts, describeVerdicts } from './pay-flow-suites.ts'
 
 const OWNER = 'customer:7'
 
@@ -307,27 +307,7 @@ describe('extra payment machine: back from the gateway', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 
-  async function returnedWith(shop: FakeShop): Promise<ExtraPaymentActor> {
-    const actor = start(shop, { paymentId: 'pay_1' })
-    expect(payFlowView(actor.getSnapshot()).matches('returned')).toBe(true)
-    await vi.advanceTimersByTimeAsync(0)
-    return actor
-  }
-
-  // the wait itself (back-off, late answers, no connection) is the payment machine's: payment.test.ts
-  it('ends where the verdict says, with the fees the payment settled', async () => {
-    const shop = new FakeShop()
-    shop.payments.set('pay_1', { status: 2, failure: null, feeIds: [2, 5] })
-    const paid = await returnedWith(shop)
-    expect(paid.getSnapshot().value).toBe('paid')
-    expect(paid.getSnapshot().context.payStatus).toMatchObject({
-      purpose: 'extra',
-      target: [2, 5],
-      amount: 7000,
-    })
-    shop.payments.set('pay_1', { status: 4, failure: 'declined', feeIds: [2] })
-    expect((await returnedWith(shop)).getSnapshot().value).toBe('failed')
-  })
+  const returnedWith = (shop: FakeShop) => returnedFlow((input) => start(shop, input))
 
   it('a cancelled payment can be paid again: the fees are read first', async () => {
     const shop = new FakeShop()
@@ -427,4 +407,10 @@ describeRestoredAttempts('extra payment machine', {
   },
   readyState: 'choosing',
   reload,
+})
+
+describeVerdicts('extra payment machine', {
+  shop: () => new FakeShop(),
+  returnedWith: (shop) => returnedFlow((input) => start(shop, input)),
+  learned: (context) => expect(context).toMatchObject({ payStatus: { purpose: 'extra', amount: 7000 } }),
 })

@@ -17,8 +17,8 @@ import type {
 import { payFlowView } from '../../machines/payment/pay-flow.ts'
 import type { DeadlineState } from '../../src/domain/deadlines.ts'
 import type { OrderStatus } from '../../src/domain/order-status.ts'
-import { FakePayments, reloadFlow } from './pay-flow-fakes.ts'
-import { describeRestoredAttempts } from './pay-flow-restores.ts'
+import { FakePayments, reloadFlow, returnedFlow } from './pay-flow-fakes.ts'
+import { describeRestoredAttempts, describeVerdicts } from './pay-flow-suites.ts'
 
 const OWNER = 'customer:7'
 const ORDER_ID = 41
@@ -284,26 +284,7 @@ describe('final payment machine: back from the gateway', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 
-  async function returnedWith(shop: FakeShop): Promise<FinalPaymentActor> {
-    const actor = start(shop, { paymentId: 'pay_1' })
-    expect(payFlowView(actor.getSnapshot()).matches('returned')).toBe(true)
-    await vi.advanceTimersByTimeAsync(0)
-    return actor
-  }
-
-  // the wait itself (back-off, late answers, no connection) is the payment machine's: payment.test.ts
-  it('ends where the verdict says, with the order learned from the payment', async () => {
-    const shop = new FakeShop()
-    shop.payments.set('pay_1', { status: 2, failure: null })
-    const paid = await returnedWith(shop)
-    expect(paid.getSnapshot().value).toBe('paid')
-    expect(paid.getSnapshot().context).toMatchObject({ orderId: ORDER_ID, payStatus: { amount: 17_740 } })
-    shop.payments.set('pay_1', { status: 4, failure: 'declined' })
-    expect((await returnedWith(shop)).getSnapshot().value).toBe('failed')
-    shop.payments.set('pay_1', { status: 4, failure: 'cancelled' })
-    expect((await returnedWith(shop)).getSnapshot().value).toBe('cancelled')
-    expect((await returnedWith(new FakeShop())).getSnapshot().value).toBe('payError')
-  })
+  const returnedWith = (shop: FakeShop) => returnedFlow((input) => start(shop, input))
 
   it('a declined or cancelled payment can be paid again: the order is read first, with a new attempt', async () => {
     const shop = new FakeShop()
@@ -391,4 +372,10 @@ describeRestoredAttempts('final payment machine', {
   },
   readyState: 'choosing',
   reload,
+})
+
+describeVerdicts('final payment machine', {
+  shop: () => new FakeShop(),
+  returnedWith: (shop) => returnedFlow((input) => start(shop, input)),
+  learned: (context) => expect(context).toMatchObject({ orderId: ORDER_ID, payStatus: { amount: 17_740 } }),
 })

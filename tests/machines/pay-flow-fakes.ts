@@ -1,4 +1,13 @@
-import { type Actor, type AnyStateMachine, createActor, fromPromise, type Snapshot } from 'xstate'
+import { expect, vi } from 'vitest'
+import {
+  type Actor,
+  type AnyActorRef,
+  type AnyStateMachine,
+  createActor,
+  fromPromise,
+  type Snapshot,
+} from 'xstate'
+import { payFlowView } from '../../machines/payment/pay-flow.ts'
 import { paymentMachine } from '../../machines/payment/payment.machine.ts'
 import type { PaymentStatus } from '../../src/domain/payment-status.ts'
 import type { PayAnswer, PayStatusDto } from '../../src/domain/payments.ts'
@@ -101,4 +110,14 @@ export function reloadFlow<M extends AnyStateMachine>(
   }) as unknown as Actor<M>
   restored.start()
   return restored
+}
+
+/** A flow opened by a result page with the payment `pay_1`, its first read done (under fake timers). */
+export async function returnedFlow<A extends AnyActorRef>(
+  start: (input: { paymentId: string }) => A,
+): Promise<A> {
+  const actor = start({ paymentId: 'pay_1' })
+  expect(payFlowView(actor.getSnapshot()).matches('returned')).toBe(true)
+  await vi.advanceTimersByTimeAsync(0)
+  return actor
 }

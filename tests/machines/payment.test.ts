@@ -8,9 +8,10 @@ import {
   type PaymentProgress,
   POLL_LIMIT,
   pollDelay,
+  TRANSFER_POLL_MS,
 } from '../../machines/payment/payment-types.ts'
 import type { PaymentStatus } from '../../src/domain/payment-status.ts'
-import type { PayAnswer, PayStatusDto } from '../../src/domain/payments.ts'
+import type { BankTransferDto, PayAnswer, PayStatusDto } from '../../src/domain/payments.ts'
 
 /**
  * A stand-in for the server's pay calls with their idempotency keys and its pay status: a key seen
@@ -21,7 +22,10 @@ class FakeGateway {
   offline = false
   loseAnswers = false
   refuseNext: { kind: string; message: string } | undefined
-  payments = new Map<string, { status: PaymentStatus; failure: string | null }>()
+  payments = new Map<
+    string,
+    { status: PaymentStatus; failure: string | null; transfer?: BankTransferDto | null }
+  >()
   readonly payCalls: { key: string; request: unknown }[] = []
   readonly statusReads: string[] = []
   private readonly answers = new Map<string, PayAnswer>()
@@ -56,6 +60,7 @@ class FakeGateway {
       pointsUsed: 0,
       target: [41],
       failure: payment.failure,
+      transfer: payment.transfer ?? null,
     }
   }
 }
@@ -270,6 +275,44 @@ describe('payment machine: back on a result page', () => {
 
     gateway.payments.set('pay_1', { status: 2, failure: null })
     flow.send({ type: 'RETRY' })
+    expect(await endOf(flow)).toEqual({ end: 'settled', outcome: 'paid' })
+  })
+
+  it('waiting for a bank transfer, it rests with the instructions: never late, read seldom or when asked', async () => {
+    const transfer: BankTransferDto = {
+      amount: 4_800,
+      currency: 'JPY',
+      reference: 'AB12CD34',
+      bankName: 'テスト銀行',
+      bankCode: '0999',
+      branchName: 'テスト支店',
+      branchCode: '101',
+      accountType: 'futsu',
+      accountNumber: '1234567',
+      accountHolderName: 'ﾃｽﾄ',
+    }
+    const gateway = new FakeGateway()
+    gateway.payments.set('pay_1', { status: 1, failure: null, transfer })
+    const flow = await returnedTo(gateway)
+    expect(lastStep(flow)).toBe('returned.awaitingTransfer')
+    expect(flow.getSnapshot().context.reports.at(-1)?.payStatus?.transfer).toEqual(transfer)
+    expect(gateway.statusReads).toHaveLength(1)
+
+    // far past the minute after which a webhook's answer is late
+    await vi.advanceTimersByTimeAsync(TRANSFER_POLL_MS - 1)
+    expect(gateway.statusReads).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(gateway.statusReads).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(TRANSFER_POLL_MS * 10)
+    expect(gateway.statusReads).toHaveLength(12)
+    expect(steps(flow)).not.toContain('returned.timedOut')
+    expect(lastStep(flow)).toBe('returned.awaitingTransfer')
+
+    flow.send({ type: 'RETRY' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(gateway.statusReads).toHaveLength(13)
+    gateway.payments.set('pay_1', { status: 2, failure: null, transfer })
+    flow.send({ type: 'RESUME' })
     expect(await endOf(flow)).toEqual({ end: 'settled', outcome: 'paid' })
   })
 

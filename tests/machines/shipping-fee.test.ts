@@ -17,8 +17,8 @@ import type {
 } from '../../machines/shipping-fee/shipping-fee-types.ts'
 import type { PackageStatus } from '../../src/domain/package-status.ts'
 import type { ShippingOptionDto } from '../../src/domain/packaging.ts'
-import { FakePayments, reloadFlow } from './pay-flow-fakes.ts'
-import { describeRestoredAttempts } from './pay-flow-restores.ts'
+import { FakePayments, reloadFlow, returnedFlow } from './pay-flow-fakes.ts'
+import { describeRestoredAttempts, describeVerdicts } from './pay-flow-suites.ts'
 
 const OWNER = 'customer:7'
 const PACKAGE_ID = 31
@@ -338,25 +338,7 @@ describe('shipping fee machine: back from the gateway', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 
-  async function returnedWith(shop: FakeShop): Promise<ShippingFeeActor> {
-    const actor = start(shop, { paymentId: 'pay_1' })
-    expect(payFlowView(actor.getSnapshot()).matches('returned')).toBe(true)
-    await vi.advanceTimersByTimeAsync(0)
-    return actor
-  }
-
-  // the wait itself (back-off, late answers, no connection) is the payment machine's: payment.test.ts
-  it('ends where the verdict says, with the package learned from the payment', async () => {
-    const shop = new FakeShop()
-    shop.payments.set('pay_1', { status: 2, failure: null })
-    const paid = await returnedWith(shop)
-    expect(paid.getSnapshot().value).toBe('paid')
-    expect(paid.getSnapshot().context.packageId).toBe(PACKAGE_ID)
-    shop.payments.set('pay_1', { status: 4, failure: 'declined' })
-    expect((await returnedWith(shop)).getSnapshot().value).toBe('failed')
-    shop.payments.set('pay_1', { status: 4, failure: 'cancelled' })
-    expect((await returnedWith(shop)).getSnapshot().value).toBe('cancelled')
-  })
+  const returnedWith = (shop: FakeShop) => returnedFlow((input) => start(shop, input))
 
   it('a cancelled payment can be paid again: the package and its quote are read first', async () => {
     const shop = new FakeShop()
@@ -441,4 +423,10 @@ describeRestoredAttempts('shipping fee machine', {
   },
   readyState: 'choosing',
   reload,
+})
+
+describeVerdicts('shipping fee machine', {
+  shop: () => new FakeShop(),
+  returnedWith: (shop) => returnedFlow((input) => start(shop, input)),
+  learned: (context) => expect(context).toMatchObject({ packageId: PACKAGE_ID }),
 })

@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type AnyActorRef, waitFor } from 'xstate'
 import { payFlowView } from '../../machines/payment/pay-flow.ts'
 import type { FakePayment } from './pay-flow-fakes.ts'
 
 /*
- * How every paying flow comes back after a reload in the middle of an attempt: the same promise for the
- * deposit, the balance, the shipping fee and the extra fees, so one suite that each flow's file runs
- * with its own harness.
+ * What every paying flow promises alike (the deposit, the balance, the shipping fee and the extra
+ * fees): where a result page's verdict leads, and how it comes back after a reload in the middle of an
+ * attempt. One suite each, which each flow's file runs with its own harness.
  */
 
 /** What the suite reads of a flow's fake server (pay-flow-fakes.ts FakePayments). */
@@ -134,6 +134,39 @@ export function describeRestoredAttempts<S extends FakeServer, A extends AnyActo
       restored.send({ type: 'ONLINE' })
       await reaches(restored, flow.readyState)
       expect(shop.payCalls).toEqual([])
+    })
+  })
+}
+
+/** A flow's result page: its fake server, a flow opened with `pay_1`, and what it learns from a paid one. */
+export interface ReturnHarness<S extends FakeServer, A extends AnyActorRef> {
+  shop(): S
+  returnedWith(shop: S): Promise<A>
+  /** Checks what the flow learned of what it paid (its order, package or fees) from the pay status. */
+  learned(context: unknown): void
+}
+
+export function describeVerdicts<S extends FakeServer, A extends AnyActorRef>(
+  name: string,
+  flow: ReturnHarness<S, A>,
+): void {
+  describe(`${name}: the verdict on a result page`, () => {
+    beforeEach(() => vi.useFakeTimers())
+    afterEach(() => vi.useRealTimers())
+
+    // the wait itself (back-off, late answers, no connection) is the payment machine's: payment.test.ts
+    it('ends where the verdict says, learning what it paid from the payment', async () => {
+      const verdict = async (payment: FakePayment | undefined) => {
+        const shop = flow.shop()
+        if (payment) shop.payments.set('pay_1', { ...shop.payments.get('pay_1'), ...payment })
+        return snapshotOf(await flow.returnedWith(shop))
+      }
+      const paid = await verdict({ status: 2, failure: null })
+      expect(paid.value).toBe('paid')
+      flow.learned(paid.context)
+      expect((await verdict({ status: 4, failure: 'declined' })).value).toBe('failed')
+      expect((await verdict({ status: 4, failure: 'cancelled' })).value).toBe('cancelled')
+      expect((await verdict(undefined)).value).toBe('payError')
     })
   })
 }
