@@ -308,17 +308,6 @@ describe('checkout machine: saved and restored', () => {
     expect(shop.orderCalls).toHaveLength(1)
   })
 
-  it('restored after the webhook paid the order: paid, without a pay call', async () => {
-    const shop = new FakeShop()
-    const first = await toAwaitingPayment(shop)
-    choose(first)
-    const restored = reload(shop, first)
-    shop.orderStatus = 3
-    restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => s.matches('paid'))
-    expect(shop.payCalls).toEqual([])
-  })
-
   it('restored when the order was cancelled meanwhile: closed', async () => {
     const shop = new FakeShop()
     const restored = reload(shop, await toAwaitingPayment(shop))
@@ -375,6 +364,9 @@ describeRestoredAttempts('checkout machine', {
     const actor = await toAwaitingPayment(shop)
     choose(actor)
     return actor
+  },
+  paidMeanwhile: (shop) => {
+    shop.orderStatus = 3
   },
   readyState: 'awaitingPayment',
   reload,

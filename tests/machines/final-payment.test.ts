@@ -321,17 +321,6 @@ describe('final payment machine: saved and restored', () => {
     expect(shop.orderReads).toHaveLength(2)
   })
 
-  it('restored after the webhook paid the balance: paid, without a pay call', async () => {
-    const shop = new FakeShop()
-    const first = await toChoosing(shop)
-    choose(first)
-    const restored = reload(shop, first)
-    shop.orderStatus = 6
-    restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => s.matches('paid'))
-    expect(shop.payCalls).toEqual([])
-  })
-
   it('restored after the goods were forfeited: forfeited, without a pay call', async () => {
     const shop = new FakeShop()
     const restored = reload(shop, await toChoosing(shop))
@@ -369,6 +358,9 @@ describeRestoredAttempts('final payment machine', {
     const actor = await toChoosing(shop)
     choose(actor)
     return actor
+  },
+  paidMeanwhile: (shop) => {
+    shop.orderStatus = 6
   },
   readyState: 'choosing',
   reload,

@@ -33,6 +33,11 @@ export interface PayFlowHarness<S extends FakeServer, A extends AnyActorRef> {
   /** Where the flow waits for the shopper again once it has read the server (`choosing` …). */
   readyState: string
   reload(shop: S, actor: A): A
+  /**
+   * Makes what is paid paid on the server (the webhook came while the tab was closed), for a flow
+   * whose read then finds it paid (the extra fees' list simply loses them).
+   */
+  paidMeanwhile?(shop: S): void
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -123,6 +128,17 @@ export function describeRestoredAttempts<S extends FakeServer, A extends AnyActo
       restored.send({ type: 'RESUME' })
       await reaches(restored, 'paid')
     })
+
+    const { paidMeanwhile } = flow
+    if (paidMeanwhile)
+      it('after the webhook paid it meanwhile: paid, without a pay call', async () => {
+        const shop = flow.shop()
+        const restored = flow.reload(shop, await flow.readyToPay(shop))
+        paidMeanwhile(shop)
+        restored.send({ type: 'RESUME' })
+        await reaches(restored, 'paid')
+        expect(shop.payCalls).toEqual([])
+      })
 
     it('without a connection: waits, and reads the server once it is back', async () => {
       const shop = flow.shop()

@@ -371,17 +371,6 @@ describe('shipping fee machine: saved and restored', () => {
     expect(shop.packageReads).toHaveLength(2)
   })
 
-  it('restored after the webhook paid the fee (package in 4): paid, without a pay call', async () => {
-    const shop = new FakeShop()
-    const first = await toChoosing(shop)
-    choose(first)
-    const restored = reload(shop, first)
-    shop.packageStatus = 4
-    restored.send({ type: 'RESUME' })
-    await waitFor(restored, (s) => s.matches('paid'))
-    expect(shop.payCalls).toEqual([])
-  })
-
   it('a saved shipping fee is restored only for its shopper and only when whole', async () => {
     const shop = new FakeShop()
     const actor = await toChoosing(shop)
@@ -420,6 +409,9 @@ describeRestoredAttempts('shipping fee machine', {
     const actor = await toChoosing(shop)
     choose(actor)
     return actor
+  },
+  paidMeanwhile: (shop) => {
+    shop.packageStatus = 4
   },
   readyState: 'choosing',
   reload,
