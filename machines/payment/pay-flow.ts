@@ -313,7 +313,7 @@ export type StepName =
   | 'checkingPayment'
   | 'returned'
   | { payOffline: 'waiting' | 'ready' }
-  | { returned: 'reading' | 'waiting' | 'offline' | 'timedOut' }
+  | { returned: 'reading' | 'waiting' | 'offline' | 'timedOut' | 'awaitingTransfer' }
 
 const stepPath = (state: unknown): string | undefined => {
   if (typeof state === 'string') return state

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { PaymentStatus } from '../../src/domain/payment-status.ts'
 import {
+  type BankTransferDto,
   PAY_ROUTES,
   type PayAnswer,
   type PayLatchDto,
@@ -13,6 +14,24 @@ import { answerOf, count, id, named, time } from './shape.ts'
 export const paymentStatus = v.picklist(Object.values(PaymentStatus))
 export const paymentPurpose = v.picklist(['deposit', 'balance', 'shipping', 'extra'] as const)
 export const payRoute = v.picklist(PAY_ROUTES)
+
+export const bankTransferAnswer = named(
+  'BankTransferDto',
+  answerOf<BankTransferDto>()(
+    v.strictObject({
+      amount: count,
+      currency: v.string(),
+      reference: v.nullable(v.string()),
+      bankName: v.nullable(v.string()),
+      bankCode: v.nullable(v.string()),
+      branchName: v.nullable(v.string()),
+      branchCode: v.nullable(v.string()),
+      accountType: v.nullable(v.string()),
+      accountNumber: v.nullable(v.string()),
+      accountHolderName: v.nullable(v.string()),
+    }),
+  ),
+)
 
 export const paymentAnswer = named(
   'PaymentDto',
@@ -29,6 +48,7 @@ export const paymentAnswer = named(
       createTime: time,
       settleTime: v.nullable(time),
       refundTime: v.nullable(time),
+      transfer: v.optional(v.nullable(bankTransferAnswer)),
     }),
   ),
 )
@@ -50,6 +70,7 @@ export const payStatusAnswer = named(
       pointsUsed: count,
       target: v.array(id),
       failure: v.nullable(v.string()),
+      transfer: v.optional(v.nullable(bankTransferAnswer)),
     }),
   ),
 )

@@ -43,6 +43,29 @@ export interface PaymentDto {
   createTime: string
   settleTime: string | null
   refundTime: string | null
+  /** While it waits for a bank transfer: where to send the money (null or absent otherwise). */
+  transfer?: BankTransferDto | null
+}
+
+/**
+ * Where to send a bank transfer (furikomi) the payment waits for, as the provider gave it when the
+ * shopper chose to transfer later (Stripe's `display_bank_transfer_instructions` with a Zengin
+ * address). The provider leaves some account fields out at times: those are null.
+ */
+export interface BankTransferDto {
+  /** Yen still to transfer. */
+  amount: number
+  currency: string
+  /** The code the shopper writes in the transfer's name field, so the money finds this payment. */
+  reference: string | null
+  bankName: string | null
+  bankCode: string | null
+  branchName: string | null
+  branchCode: string | null
+  /** `futsu` (ordinary) or `toza` (checking), as Zengin names them. */
+  accountType: string | null
+  accountNumber: string | null
+  accountHolderName: string | null
 }
 
 /** Every pay call answers where to send the shopper. */
@@ -62,6 +85,13 @@ export interface PayStatusDto {
   target: number[]
   /** Why the gateway refused it, when it did (declined, insufficient funds …). */
   failure: string | null
+  /** Still pending and waiting for the shopper's bank transfer: where to send it (null otherwise). */
+  transfer?: BankTransferDto | null
+}
+
+/** Whether a pay status is a payment waiting for the shopper's bank transfer (not for a webhook). */
+export function awaitsTransfer(status: PayStatusDto | null): boolean {
+  return status !== null && status.status === PaymentStatus.waitPay && Boolean(status.transfer)
 }
 
 /**

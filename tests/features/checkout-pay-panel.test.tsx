@@ -214,7 +214,9 @@ describe('checkout: the pay panel of an order waiting for payment', () => {
     expect(
       within(methods.getByRole('group', { name: '信用卡 / 银行转账' })).getAllByRole('radio'),
     ).toHaveLength(2)
-    expect(within(methods.getByRole('group', { name: 'SB Payment Service' })).getAllByRole('radio')).toHaveLength(3)
+    expect(
+      within(methods.getByRole('group', { name: 'SB Payment Service' })).getAllByRole('radio'),
+    ).toHaveLength(3)
     expect(within(methods.getByRole('group', { name: 'PayPal' })).getAllByRole('radio')).toHaveLength(1)
     const pay = panel.getByRole('button', { name: '立即付款' }) as HTMLButtonElement
     expect(pay.disabled).toBe(true)

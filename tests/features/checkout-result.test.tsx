@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import { http } from 'msw'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PaymentStatus } from '../../src/domain/payment-status.ts'
-import type { PayStatusDto } from '../../src/domain/payments.ts'
+import type { BankTransferDto, PayStatusDto } from '../../src/domain/payments.ts'
 import { dropCheckout } from '../../src/features/checkout/checkout-store.ts'
 import { flushSnapshotWrites } from '../../src/lib/persisted-snapshot.ts'
 import { dismissAllToasts } from '../../src/lib/toast.ts'
@@ -21,12 +21,16 @@ afterEach(() => dismissAllToasts())
 const SAVED_CHECKOUT = 'snapshot:checkout:customer:42'
 
 /** GET /mall/pay/status/pay_1 answers each status of `statuses` in turn (the last one from then on). */
-function servePayStatus(statuses: { status: PaymentStatus; failure?: string }[]) {
+function servePayStatus(statuses: { status: PaymentStatus; failure?: string; transfer?: BankTransferDto }[]) {
   let reads = 0
   server.use(
     http.get('*/api/mall/pay/status/:paymentId', ({ params }) => {
       if (params.paymentId !== 'pay_1') return failed(404, 'payment: not found')
-      const { status, failure = null } = statuses[Math.min(reads, statuses.length - 1)] ?? { status: 1 }
+      const {
+        status,
+        failure = null,
+        transfer = null,
+      } = statuses[Math.min(reads, statuses.length - 1)] ?? { status: 1 }
       reads += 1
       return ok({
         paymentId: 'pay_1',
@@ -36,6 +40,7 @@ function servePayStatus(statuses: { status: PaymentStatus; failure?: string }[])
         pointsUsed: 500,
         target: [31],
         failure,
+        transfer,
       } satisfies PayStatusDto)
     }),
   )
@@ -91,6 +96,53 @@ describe('checkout: the pages the gateway sends the shopper back to', () => {
     await waitFor(async () => expect(await readStored(SAVED_CHECKOUT)).toBeTruthy())
     expect(await findTitle('定金已支付')).toBeTruthy()
     expect(status.reads()).toBe(3)
+  }, 15_000)
+
+  it('a bank transfer still to make: shows where to send it, and is not "not confirmed" a minute later', async () => {
+    const transfer: BankTransferDto = {
+      amount: 6412,
+      currency: 'JPY',
+      reference: 'QX7K2M9P',
+      bankName: 'エミュレータ銀行',
+      bankCode: '0999',
+      branchName: 'テスト支店',
+      branchCode: '101',
+      accountType: 'futsu',
+      accountNumber: '7654321',
+      accountHolderName: 'ｴﾐﾕﾚｰﾀ ｼﾖﾂﾌﾟ',
+    }
+    // the shop's clock runs on by itself, and can be moved on by minutes
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    })
+    try {
+      signInShopper()
+      const status = servePayStatus([{ status: 1, transfer }])
+      await renderApp('/order-success?paymentId=pay_1')
+      expect(await findTitle('等待您的银行转账')).toBeTruthy()
+      const facts = (term: string) =>
+        screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
+      expect(facts('转账金额')).toBe('¥6,412')
+      expect(facts('参考号')).toBe('QX7K2M9P')
+      expect(facts('银行')).toBe('エミュレータ銀行 (0999)')
+      expect(facts('支店')).toBe('テスト支店 (101)')
+      expect(facts('账户类型')).toBe('普通存款')
+      expect(facts('账号')).toBe('7654321')
+      expect(facts('户名')).toBe('ｴﾐﾕﾚｰﾀ ｼﾖﾂﾌﾟ')
+      expect(screen.queryByText('正在确认您的付款…')).toBeNull()
+
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2 * 60_000)
+      })
+      expect(screen.queryByRole('heading', { level: 2, name: '付款结果尚未确认' })).toBeNull()
+      expect(screen.getByRole('heading', { level: 2, name: '等待您的银行转账' })).toBeTruthy()
+      // read again now and then, not every few seconds
+      expect(status.reads()).toBeGreaterThan(1)
+      expect(status.reads()).toBeLessThanOrEqual(4)
+    } finally {
+      vi.useRealTimers()
+    }
   }, 15_000)
 
   it('cancelled at the gateway: nothing charged, pay again', async () => {

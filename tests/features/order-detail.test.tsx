@@ -280,6 +280,45 @@ describe('order detail', () => {
     expect(reads).toBe(2)
   })
 
+  it('says the shop waits for the bank transfer of an order whose latest payment awaits one, with its reference and amount', async () => {
+    const transfer = {
+      amount: 6812,
+      currency: 'JPY',
+      reference: 'QX7K2M9P',
+      bankName: 'エミュレータ銀行',
+      bankCode: '0999',
+      branchName: 'テスト支店',
+      branchCode: '101',
+      accountType: 'futsu',
+      accountNumber: '7654321',
+      accountHolderName: 'ｴﾐﾕﾚｰﾀ ｼﾖﾂﾌﾟ',
+    }
+    const awaiting: PaymentDto = {
+      ...depositPayment,
+      route: 'card',
+      method: 2,
+      gateway: 'stripe',
+      status: 1,
+      settleTime: null,
+      transfer,
+    }
+    serveDetails([detailOf(101, { status: 2, payments: [awaiting], address: null, paidAmount: 0 })])
+    await openOrder(101)
+
+    const waiting = section('等待银行转账')
+    expect(within(waiting).getByRole('status').textContent).toContain(
+      '我们正在等待您的银行转账：¥6,812，参考号 QX7K2M9P。',
+    )
+    expect(definitionOf('账号', waiting)).toBe('7654321')
+    expect(definitionOf('支付方式', section('付款记录'))).toBe('银行转账')
+  })
+
+  it('says nothing of a transfer once the order has left waiting for payment', async () => {
+    serveDetails([detailOf(101, { status: 3, payments: [{ ...depositPayment, transfer: null }] })])
+    await openOrder(101)
+    expect(screen.queryByRole('region', { name: '等待银行转账' })).toBeNull()
+  })
+
   it.each([
     [3, '待处理'],
     [1, '已取消'],

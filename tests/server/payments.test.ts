@@ -194,6 +194,7 @@ describe.each(engines)('paying for an order on %s', (engine) => {
       pointsUsed: 0,
       target: [orderId],
       failure: null,
+      transfer: null,
     })
     const theirs = await t.getJson(`/api/mall/pay/status/${paymentId}`, { token: ben.token })
     expect(theirs.status).toBe(404)

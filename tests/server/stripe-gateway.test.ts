@@ -5,7 +5,9 @@ import { payments, webhookEvents } from '../../server/db/schema.ts'
 import { orderPaymentsOf } from '../../server/services/payments/order-payments.ts'
 import { stripeGateway } from '../../server/services/payments/stripe.ts'
 import { OrderStatus } from '../../src/domain/order-status.ts'
+import type { OrderDetailDto } from '../../src/domain/orders.ts'
 import { PaymentStatus } from '../../src/domain/payment-status.ts'
+import type { BankTransferDto, PayStatusDto } from '../../src/domain/payments.ts'
 import type { Envelope } from '../../src/domain/result-code.ts'
 import { type StripeEmulator, startStripeEmulator } from '../support/stripe-emulator.ts'
 import { signedInAccount } from './support/catalog-fixture.ts'
@@ -254,6 +256,88 @@ describe.each(engines)('the Stripe gateway against its emulator on %s', (engine)
     expect(payment.status).toBe(PaymentStatus.pay)
     expect(order).toMatchObject({ status: OrderStatus.waitOrder, paidAmount: 6000 })
     expect(earnRows).toBe(1)
+  })
+
+  it('bank transfer: the pay status and the order show the instructions of the session’s PaymentIntent until the money settles it', async () => {
+    const { orderId, paymentId, sessionId } = await startPayment(7000, 2)
+    const payStatus = async () => {
+      const { body } = await t.getJson<Envelope<PayStatusDto>>(`/api/mall/pay/status/${paymentId}`, {
+        token: shopper.token,
+      })
+      return body.data
+    }
+    const orderPayments = async () => {
+      const { body } = await t.getJson<Envelope<OrderDetailDto>>(`/api/mall/order/${orderId}`, {
+        token: shopper.token,
+      })
+      return body.data?.payments ?? []
+    }
+    expect((await payStatus())?.transfer).toBeNull()
+
+    await press(sessionId, 'transfer-later')
+    const intentId = stripe.session(sessionId)?.payment_intent ?? ''
+    // Stripe's shape: the PaymentIntent waits with the instructions as its next action
+    const intent = stripe.paymentIntent(intentId)
+    if (!intent) throw new Error(`no PaymentIntent ${intentId}`)
+    expect(intent).toMatchObject({
+      status: 'requires_action',
+      next_action: {
+        type: 'display_bank_transfer_instructions',
+        display_bank_transfer_instructions: {
+          type: 'jp_bank_transfer',
+          amount_remaining: 7000,
+          currency: 'jpy',
+        },
+      },
+    })
+    const { display_bank_transfer_instructions: instructions } = intent.next_action as {
+      display_bank_transfer_instructions: {
+        reference: string
+        financial_addresses: { type: string; zengin: Record<string, string> }[]
+      }
+    }
+    const [address] = instructions.financial_addresses
+    expect(address?.type).toBe('zengin')
+    // read once, on checkout.session.completed
+    expect(requestsTo(`/v1/payment_intents/${intentId}`)).toHaveLength(1)
+
+    const expected: BankTransferDto = {
+      amount: 7000,
+      currency: 'JPY',
+      reference: instructions.reference,
+      bankName: address?.zengin.bank_name ?? '',
+      bankCode: address?.zengin.bank_code ?? '',
+      branchName: address?.zengin.branch_name ?? '',
+      branchCode: address?.zengin.branch_code ?? '',
+      accountType: 'futsu',
+      accountNumber: expect.stringMatching(/^\d{7}$/),
+      accountHolderName: address?.zengin.account_holder_name ?? '',
+    }
+    const before = stripe.requests.length
+    expect(await payStatus()).toMatchObject({ status: PaymentStatus.waitPay, transfer: expected })
+    expect((await orderPayments()).at(-1)).toMatchObject({ id: paymentId, transfer: expected })
+    // the polls and the order only read the shop's row, never Stripe
+    expect(stripe.requests.length).toBe(before)
+
+    await stripe.settleTransfer(sessionId, 'arrived')
+    expect(await payStatus()).toMatchObject({ status: PaymentStatus.pay, transfer: null })
+    expect((await orderPayments()).at(-1)).toMatchObject({ id: paymentId, transfer: null })
+  })
+
+  it('the emulator answers a session’s PaymentIntent expanded, as Stripe does', async () => {
+    const { sessionId } = await startPayment(6000, 2)
+    await press(sessionId, 'transfer-later')
+    const response = await fetch(
+      `${stripe.baseUrl}/v1/checkout/sessions/${sessionId}?expand[]=payment_intent`,
+      { headers: { authorization: `Bearer ${SECRET_KEY}` } },
+    )
+    const session = (await response.json()) as {
+      payment_intent: { object: string; next_action: { type: string } }
+    }
+    expect(session.payment_intent).toMatchObject({
+      object: 'payment_intent',
+      next_action: { type: 'display_bank_transfer_instructions' },
+    })
   })
 
   it('bank transfer out of order: the completed (unpaid) arriving after the money changes nothing', async () => {

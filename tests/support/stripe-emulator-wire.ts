@@ -270,6 +270,75 @@ export function newSession(
   return { session, description, intentMetadata: p.payment_intent_data?.metadata ?? {} }
 }
 
+/** GET of a Checkout Session: `expand[]=payment_intent` is the one expansion the emulator answers. */
+const retrieveSessionSchema = v.strictObject({
+  expand: v.optional(v.array(v.picklist(['payment_intent'], 'This property cannot be expanded'))),
+})
+
+/** Whether a GET of a Checkout Session asks for its PaymentIntent in full. */
+export function expandsPaymentIntent(params: FormObject): boolean {
+  return (checked(retrieveSessionSchema, params).expand ?? []).includes('payment_intent')
+}
+
+/** A Zengin account number Stripe gives a Customer to fund its cash balance with. */
+export interface VirtualAccount {
+  accountNumber: string
+}
+
+/** Seven digits, as Japanese account numbers are. */
+export const newVirtualAccount = (): VirtualAccount => ({
+  accountNumber: [...randomBytes(7)].map((byte) => String(byte % 10)).join(''),
+})
+
+/** An address Stripe leaves mostly empty on a virtual account. */
+const japaneseAddress = () => ({
+  city: null,
+  country: 'JP',
+  line1: null,
+  line2: null,
+  postal_code: null,
+  state: null,
+})
+
+/**
+ * A PaymentIntent's `next_action` while a customer_balance jp_bank_transfer waits for the money: what
+ * is left to pay, the reference to quote, and the Customer's virtual account as a Zengin address.
+ */
+export function bankTransferAction(
+  amountRemaining: number,
+  account: VirtualAccount,
+  reference: string,
+  hostedUrl: string,
+): Record<string, unknown> {
+  return {
+    type: 'display_bank_transfer_instructions',
+    display_bank_transfer_instructions: {
+      amount_remaining: amountRemaining,
+      currency: 'jpy',
+      financial_addresses: [
+        {
+          type: 'zengin',
+          supported_networks: ['zengin'],
+          zengin: {
+            account_holder_address: japaneseAddress(),
+            account_holder_name: 'ｴﾐﾕﾚｰﾀ ｼﾖﾂﾌﾟ',
+            account_number: account.accountNumber,
+            account_type: 'futsu',
+            bank_address: japaneseAddress(),
+            bank_code: '0999',
+            bank_name: 'エミュレータ銀行',
+            branch_code: '101',
+            branch_name: 'テスト支店',
+          },
+        },
+      ],
+      hosted_instructions_url: hostedUrl,
+      reference,
+      type: 'jp_bank_transfer',
+    },
+  }
+}
+
 /** POST /v1/refunds against one of the emulator's PaymentIntents. */
 export function newRefund(
   params: FormObject,
@@ -323,7 +392,12 @@ export const stripeSignature = (secret: string, t: number, body: string) =>
   `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`
 
 /** The hosted page: plain forms, one per button, no script. */
-export function hostedPage(session: Session | undefined, description: string, notice = ''): string {
+export function hostedPage(
+  session: Session | undefined,
+  description: string,
+  notice = '',
+  intent?: PaymentIntent,
+): string {
   const shell = (title: string, body: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><main><p><strong>Stripe emulator · test mode</strong></p>${body}</main></body></html>`
   if (!session) return shell('Stripe emulator', '<p>No such Checkout Session.</p>')
@@ -343,6 +417,7 @@ export function hostedPage(session: Session | undefined, description: string, no
       : awaitingTransfer
         ? [
             `<p>Awaiting the bank transfer of ${yen(session.amount_total)}.</p>`,
+            transferText(intent),
             button('funds-arrived', 'Funds arrived'),
             button('transfer-failed', 'Transfer failed'),
           ]
@@ -352,4 +427,22 @@ export function hostedPage(session: Session | undefined, description: string, no
     `Stripe emulator: pay ${yen(session.amount_total)}`,
     `<h1>${yen(session.amount_total)}</h1><p>${escapeHtml(description)}</p>${alert}${controls.join('')}`,
   )
+}
+
+/** The hosted instructions of a bank transfer the PaymentIntent waits for (its `hosted_instructions_url`). */
+function transferText(intent: PaymentIntent | undefined): string {
+  const action = intent?.next_action as
+    | {
+        display_bank_transfer_instructions?: {
+          reference: string
+          financial_addresses: { zengin: Record<string, string> }[]
+        }
+      }
+    | null
+    | undefined
+  const instructions = action?.display_bank_transfer_instructions
+  const zengin = instructions?.financial_addresses[0]?.zengin
+  if (!instructions || !zengin) return ''
+  const account = `${zengin.bank_name} (${zengin.bank_code}) ${zengin.branch_name} (${zengin.branch_code}) ${zengin.account_type} ${zengin.account_number} ${zengin.account_holder_name}`
+  return `<p>To: ${escapeHtml(account)}; reference ${escapeHtml(instructions.reference)}</p>`
 }

@@ -1,8 +1,10 @@
 import { Hono } from 'hono'
 import { backgroundWork, listenOn } from './emulator-host.ts'
 import {
+  bankTransferAction,
   checked,
   type DeliveryKnobs,
+  expandsPaymentIntent,
   type FormObject,
   hostedPage,
   invalid,
@@ -10,6 +12,7 @@ import {
   newId,
   newRefund,
   newSession,
+  newVirtualAccount,
   noParams,
   type PageAction,
   type PaymentIntent,
@@ -19,6 +22,7 @@ import {
   StripeApiError,
   type StripeEvent,
   stripeSignature,
+  type VirtualAccount,
 } from './stripe-emulator-wire.ts'
 
 /*
@@ -27,23 +31,26 @@ import {
  *
  * Covers: POST /v1/checkout/sessions (the SDK's bracket-notation form bodies, checked as Stripe does:
  * unknown and missing parameters, JPY only, ¥50 to ¥99,999,999, `allowed_payment_method_types` card,
- * customer_balance with jp_bank_transfer and a Customer), GET /v1/checkout/sessions/:id,
- * POST /v1/checkout/sessions/:id/expire (open sessions only), POST /v1/refunds (payment_intent, amount
- * up to what is left); `Authorization: Bearer <secret key>`; `Idempotency-Key` (the same key and
- * parameters replay the first 2xx answer with `Idempotent-Replayed: true`; other parameters: 400
- * idempotency_error); errors in Stripe's JSON shape, so the SDK throws its typed errors. The hosted page
- * /pay/:sessionId (the session's `url`): Pay; Decline (the session stays open, as in Checkout); Cancel
- * (back to cancel_url, the session stays open); for a bank transfer Transfer later (pending), then Funds
- * arrived / Transfer failed; Expire now. Events shaped like Stripe's (evt_…, data.object a snapshot),
- * pretty-printed and signed `Stripe-Signature: t=…,v1=…` (HMAC-SHA256 of `t.body`):
- * checkout.session.completed / async_payment_succeeded / async_payment_failed / expired,
+ * customer_balance with jp_bank_transfer and a Customer), GET /v1/checkout/sessions/:id (with
+ * `expand[]=payment_intent`), GET /v1/payment_intents/:id, POST /v1/checkout/sessions/:id/expire (open
+ * sessions only), POST /v1/refunds (payment_intent, amount up to what is left); `Authorization: Bearer
+ * <secret key>`; `Idempotency-Key` (the same key and parameters replay the first 2xx answer with
+ * `Idempotent-Replayed: true`; other parameters: 400 idempotency_error); errors in Stripe's JSON shape,
+ * so the SDK throws its typed errors. The hosted page /pay/:sessionId (the session's `url`): Pay;
+ * Decline (the session stays open, as in Checkout); Cancel (back to cancel_url, the session stays
+ * open); for a bank transfer Transfer later (pending: the PaymentIntent `requires_action` with
+ * `next_action.display_bank_transfer_instructions`, a reference and the Customer's virtual Zengin
+ * account), then Funds arrived / Transfer failed; Expire now. Events shaped like Stripe's (evt_…,
+ * data.object a snapshot), pretty-printed and signed `Stripe-Signature: t=…,v1=…` (HMAC-SHA256 of
+ * `t.body`): checkout.session.completed / async_payment_succeeded / async_payment_failed / expired,
  * payment_intent.succeeded / payment_failed; events caused by an API call go out after its answer.
  * Knobs: `delivery = { delayMs, twice, outOfOrder, badSignature, staleSignature }`; every request recorded.
  *
- * Leaves out: every other API call and `expand`, line_items in answers, Customers and PaymentIntents
- * as API resources, sessions expiring by themselves at expires_at (call expireSession), under- and
- * over-paid transfers, konbini and other methods, refund and charge events, webhook retries and their schedule,
- * livemode, Connect, rate limits, idempotency keys expiring after 24 h.
+ * Leaves out: every other API call and expansion, line_items in answers, Customers as API resources
+ * and their funding instructions, the PaymentIntent's charges and payment methods, sessions expiring by
+ * themselves at expires_at (call expireSession), under- and over-paid transfers (amount_remaining
+ * stays the whole amount), konbini and other methods, refund and charge events, webhook retries and
+ * their schedule, livemode, Connect, rate limits, idempotency keys expiring after 24 h.
  */
 
 export type { DeliveryKnobs, RecordedRequest, Session, StripeEvent } from './stripe-emulator-wire.ts'
@@ -65,6 +72,8 @@ export async function startStripeEmulator(options: StripeEmulatorOptions) {
   const descriptions = new Map<string, string>()
   const intentMetadata = new Map<string, Record<string, string>>()
   const intents = new Map<string, PaymentIntent>()
+  /** Each Customer's virtual account: a bank transfer goes to the Customer's own number. */
+  const virtualAccounts = new Map<string, VirtualAccount>()
   const refunds: Record<string, unknown>[] = []
   const idempotent = new Map<string, { route: string; params: string; body: string }>()
   const requests: RecordedRequest[] = []
@@ -156,6 +165,8 @@ export async function startStripeEmulator(options: StripeEmulatorOptions) {
       status: 'requires_payment_method',
       metadata: { ...intentMetadata.get(session.id) },
       last_payment_error: null,
+      next_action: null,
+      payment_method_types: session.allowed_payment_method_types,
       created: seconds(),
     }
     intents.set(intent.id, intent)
@@ -207,15 +218,27 @@ export async function startStripeEmulator(options: StripeEmulatorOptions) {
         Object.assign(close('complete'), { payment_status: 'paid' })
         return [event('payment_intent.succeeded', intent), event('checkout.session.completed', session)]
       }
-      case 'transfer-later':
-        Object.assign(intentOf(session), { status: 'requires_action' })
+      case 'transfer-later': {
         if (session.customer_creation === 'always' && !session.customer) session.customer = newId('cus', 14)
+        const customer = session.customer ?? newId('cus', 14)
+        const account = virtualAccounts.get(customer) ?? newVirtualAccount()
+        virtualAccounts.set(customer, account)
+        const intent = intentOf(session)
+        const reference = newId('ref', 8).slice(4).toUpperCase()
+        const left = intent.amount - intent.amount_received
+        Object.assign(intent, {
+          status: 'requires_action',
+          customer,
+          next_action: bankTransferAction(left, account, reference, `${baseUrl}/pay/${session.id}`),
+        })
         close('complete')
         return [event('checkout.session.completed', session)]
+      }
       case 'funds-arrived': {
         const intent = Object.assign(intentOf(session), {
           status: 'succeeded',
           amount_received: session.amount_total,
+          next_action: null,
         })
         session.payment_status = 'paid'
         return [
@@ -224,7 +247,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions) {
         ]
       }
       case 'transfer-failed':
-        Object.assign(intentOf(session), { status: 'canceled' })
+        Object.assign(intentOf(session), { status: 'canceled', next_action: null })
         return [event('checkout.session.async_payment_failed', session)]
     }
   }
@@ -274,7 +297,20 @@ export async function startStripeEmulator(options: StripeEmulatorOptions) {
     intentMetadata.set(made.session.id, made.intentMetadata)
     return c.json(made.session)
   })
-  app.get('/v1/checkout/sessions/:id', (c) => c.json(sessionOf(c.req.param('id'))))
+  app.get('/v1/checkout/sessions/:id', (c) => {
+    const session = sessionOf(c.req.param('id'))
+    if (!expandsPaymentIntent(c.get('params'))) return c.json(session)
+    const intent = session.payment_intent ? intents.get(session.payment_intent) : undefined
+    return c.json({ ...session, payment_intent: intent ?? null })
+  })
+  app.get('/v1/payment_intents/:id', (c) => {
+    checked(noParams, c.get('params'))
+    const intent = intents.get(c.req.param('id'))
+    if (!intent) {
+      throw invalid(`No such payment_intent: '${c.req.param('id')}'`, 'resource_missing', 'id', 404)
+    }
+    return c.json(intent)
+  })
   app.post('/v1/checkout/sessions/:id/expire', async (c) => {
     const session = sessionOf(c.req.param('id'))
     checked(noParams, c.get('params'))
@@ -298,7 +334,9 @@ export async function startStripeEmulator(options: StripeEmulatorOptions) {
   app.get('/pay/:id', (c) => {
     const session = sessions.get(c.req.param('id'))
     const notice = c.req.query('declined') ? 'Your card was declined.' : ''
-    return c.html(hostedPage(session, descriptions.get(session?.id ?? '') ?? '', notice), session ? 200 : 404)
+    const intent = session?.payment_intent ? intents.get(session.payment_intent) : undefined
+    const page = hostedPage(session, descriptions.get(session?.id ?? '') ?? '', notice, intent)
+    return c.html(page, session ? 200 : 404)
   })
   app.post('/pay/:id/:action', async (c) => {
     const session = sessions.get(c.req.param('id'))

@@ -15,6 +15,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core'
+import type { BankTransferDto } from '../../../src/domain/payments.ts'
 import { users } from './accounts.ts'
 import { products } from './catalog.ts'
 import { createdAt, updatedAt } from './columns.ts'
@@ -147,6 +148,8 @@ export const payments = pgTable(
     status: smallint('status').notNull(),
     providerRef: text('provider_ref'),
     failure: text('failure'),
+    /** Where the shopper is to send the bank transfer this payment waits for, as the provider gave it. */
+    transfer: jsonb('transfer').$type<BankTransferDto>(),
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),

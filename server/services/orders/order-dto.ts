@@ -183,6 +183,8 @@ export function toPaymentDto(row: PaymentRow): PaymentDto {
     createTime: row.createdAt.toISOString(),
     settleTime: row.settledAt?.toISOString() ?? null,
     refundTime: row.refundedAt?.toISOString() ?? null,
+    // only while the transfer is still awaited
+    transfer: row.status === PaymentStatus.waitPay ? row.transfer : null,
   }
 }
 

@@ -1,5 +1,10 @@
 import type { PaymentStatus } from '../../../src/domain/payment-status.ts'
-import type { PaymentPurpose, PayReturnOutcome, PayRoute } from '../../../src/domain/payments.ts'
+import type {
+  BankTransferDto,
+  PaymentPurpose,
+  PayReturnOutcome,
+  PayRoute,
+} from '../../../src/domain/payments.ts'
 import type { AppDeps } from '../../app-env.ts'
 
 /** What an adapter is made with, besides its provider's settings. */
@@ -99,6 +104,8 @@ export interface GatewayEvent {
   providerRef: string | null
   /** A provider's reason for a failure (declined, insufficient funds …). */
   failure: string | null
+  /** A pending payment now waits for the shopper's bank transfer: where to send it, kept on the payment. */
+  transfer?: BankTransferDto | null
 }
 
 /** A verified event that concerns no payment of the shop (why, for the log line). */

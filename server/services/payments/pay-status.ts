@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import type { PaymentStatus } from '../../../src/domain/payment-status.ts'
+import { PaymentStatus } from '../../../src/domain/payment-status.ts'
 import type { PayStatusDto } from '../../../src/domain/payments.ts'
 import type { Db } from '../../db/client.ts'
 import { payments } from '../../db/schema.ts'
@@ -7,7 +7,8 @@ import { notFound } from '../../http/envelope.ts'
 
 /**
  * GET /mall/pay/status/{paymentId}: the return pages poll this until the webhook's effect shows. It
- * only reads: a return page never marks anything paid. Another shopper's payment is a 404.
+ * only reads (never the provider): a return page never marks anything paid. A payment waiting for a bank
+ * transfer answers where to send it, as the webhook kept it. Another shopper's payment is a 404.
  */
 export async function readPayStatus(db: Db, userId: number, paymentId: string): Promise<PayStatusDto> {
   const [row] = await db
@@ -23,5 +24,6 @@ export async function readPayStatus(db: Db, userId: number, paymentId: string): 
     pointsUsed: row.pointsUsed,
     target: row.target,
     failure: row.failure,
+    transfer: row.status === PaymentStatus.waitPay ? row.transfer : null,
   }
 }

@@ -1,5 +1,6 @@
 import Stripe from 'stripe'
 import * as v from 'valibot'
+import type { BankTransferDto } from '../../../src/domain/payments.ts'
 import type { GatewayEvent } from './gateway.ts'
 import { PAYMENT_ID_PATTERN } from './payment-ids.ts'
 import { SIGNATURE_TOLERANCE_SECONDS } from './sandbox.ts'
@@ -25,6 +26,7 @@ const sessionSchema = v.object({
   payment_status: v.string(),
   client_reference_id: v.nullish(v.string()),
   metadata: metadataSchema,
+  payment_intent: v.nullish(v.string()),
 })
 
 /** Any other object: only its metadata (our payment id) and, where it has them, amount and currency. */
@@ -54,7 +56,14 @@ const SESSION_EVENT_TYPES: readonly string[] = [
   'checkout.session.expired',
 ] satisfies SessionEventType[]
 
-type Reading = { event: GatewayEvent } | { refused: string } | { ignored: string }
+type Reading =
+  | {
+      event: GatewayEvent
+      /** A session completed awaiting a bank transfer: the PaymentIntent holding the transfer's instructions. */
+      transferIntent?: string
+    }
+  | { refused: string }
+  | { ignored: string }
 
 /**
  * Verifies one delivery and reads it. The tolerance (300 s) is measured against `now`, the shop's
@@ -114,16 +123,13 @@ function readSessionEvent(
     providerRef: session.id,
   }
   switch (type) {
-    case 'checkout.session.completed':
+    case 'checkout.session.completed': {
       // A bank transfer completes the session before the money arrives: 'unpaid' waits for
-      // async_payment_succeeded or _failed.
-      return {
-        event: {
-          ...common,
-          kind: session.payment_status === 'paid' ? 'succeeded' : 'pending',
-          failure: null,
-        },
-      }
+      // async_payment_succeeded or _failed, and its PaymentIntent says where to send the money.
+      const paid = session.payment_status === 'paid'
+      const event: GatewayEvent = { ...common, kind: paid ? 'succeeded' : 'pending', failure: null }
+      return !paid && session.payment_intent ? { event, transferIntent: session.payment_intent } : { event }
+    }
     case 'checkout.session.async_payment_succeeded':
       return { event: { ...common, kind: 'succeeded', failure: null } }
     case 'checkout.session.async_payment_failed':
@@ -155,5 +161,64 @@ function readOtherEvent(eventId: string, type: string, object: unknown): Reading
       providerRef: null,
       failure: null,
     },
+  }
+}
+
+const optionalText = v.nullish(v.string())
+
+/** A Zengin (Japanese domestic) account, as `financial_addresses[].zengin` carries it. */
+const zenginSchema = v.object({
+  bank_name: optionalText,
+  bank_code: optionalText,
+  branch_name: optionalText,
+  branch_code: optionalText,
+  account_type: optionalText,
+  account_number: optionalText,
+  account_holder_name: optionalText,
+})
+
+/** The part of a PaymentIntent that says where a customer_balance bank transfer goes. */
+const transferIntentSchema = v.object({
+  next_action: v.nullish(
+    v.object({
+      type: v.string(),
+      display_bank_transfer_instructions: v.nullish(
+        v.object({
+          amount_remaining: v.nullish(v.pipe(v.number(), v.integer(), v.minValue(0))),
+          currency: optionalText,
+          reference: optionalText,
+          financial_addresses: v.nullish(
+            v.array(v.object({ type: v.string(), zengin: v.nullish(zenginSchema) })),
+          ),
+        }),
+      ),
+    }),
+  ),
+})
+
+/**
+ * The bank transfer a PaymentIntent waits for (`next_action.display_bank_transfer_instructions` with a
+ * Zengin address), or null when it waits for none the shop can show. JPY is zero-decimal: the amount
+ * remaining is whole yen; without it the session's `amount` is due.
+ */
+export function bankTransferOf(paymentIntent: unknown, amount: number): BankTransferDto | null {
+  const read = v.safeParse(transferIntentSchema, paymentIntent)
+  if (!read.success) return null
+  const action = read.output.next_action
+  const instructions = action?.display_bank_transfer_instructions
+  if (action?.type !== 'display_bank_transfer_instructions' || !instructions) return null
+  const zengin = instructions.financial_addresses?.find((address) => address.type === 'zengin')?.zengin
+  if (!zengin) return null
+  return {
+    amount: instructions.amount_remaining ?? amount,
+    currency: (instructions.currency ?? 'jpy').toUpperCase(),
+    reference: instructions.reference ?? null,
+    bankName: zengin.bank_name ?? null,
+    bankCode: zengin.bank_code ?? null,
+    branchName: zengin.branch_name ?? null,
+    branchCode: zengin.branch_code ?? null,
+    accountType: zengin.account_type ?? null,
+    accountNumber: zengin.account_number ?? null,
+    accountHolderName: zengin.account_holder_name ?? null,
   }
 }

@@ -5,7 +5,7 @@ import { ApiError } from '../../http/envelope.ts'
 import { log } from '../../observability/log.ts'
 import type { GatewayDeps, GatewayPayment, PaymentAttempt, PaymentGateway } from './gateway.ts'
 import { PROVIDER_TIMEOUT_MS, type StripeSettings } from './provider-settings.ts'
-import { PAYMENT_ID_METADATA, readStripeWebhook } from './stripe-events.ts'
+import { bankTransferOf, PAYMENT_ID_METADATA, readStripeWebhook } from './stripe-events.ts'
 
 /*
  * Stripe, the card route (flows §3): a Checkout Session per attempt through the official SDK, pointed at
@@ -22,9 +22,11 @@ import { PAYMENT_ID_METADATA, readStripeWebhook } from './stripe-events.ts'
  * stored). The cost: a Customer and a virtual account number per attempt (Stripe's guide says some
  * countries limit how many are free: check Japan's terms); reusing one Customer per shopper would need
  * a column for its id. The session completes with payment_status 'unpaid' and the money arrives as
- * async_payment_succeeded (or _failed); an underpayment leaves it unpaid (Stripe funds the PaymentIntent
- * partially) and an overpayment stays on the Customer's balance, both for the operator to settle at
- * Stripe. Either method must be switched on in the Stripe Dashboard: API version 2026-10-28 (stripe 23)
+ * async_payment_succeeded (or _failed). Where to send the money is on the session's PaymentIntent
+ * (`next_action.display_bank_transfer_instructions`): read once, when checkout.session.completed says
+ * 'unpaid', and kept on the payment, so the result page's polls never call Stripe. An underpayment
+ * leaves it unpaid (Stripe funds the PaymentIntent partially) and an overpayment stays on the
+ * Customer's balance, both for the operator to settle at Stripe. Either method must be switched on in the Stripe Dashboard: API version 2026-10-28 (stripe 23)
  * replaced `payment_method_types` with `allowed_payment_method_types`, a filter over the account's
  * enabled methods.
  */
@@ -151,6 +153,19 @@ export function stripeGateway(deps: Pick<GatewayDeps, 'now'>, settings: StripeSe
     }
   }
 
+  /**
+   * Where the shopper sends the bank transfer a completed session waits for. A failure is thrown: the
+   * webhook is answered with an error and Stripe delivers it again later (it changes nothing else).
+   */
+  async function transferInstructions(paymentIntentId: string, amount: number) {
+    try {
+      return bankTransferOf(await stripe.paymentIntents.retrieve(paymentIntentId), amount)
+    } catch (error) {
+      log.error({ err: described(error) }, `[payments] stripe: reading ${paymentIntentId} failed`)
+      throw new Error(`stripe: the transfer instructions of ${paymentIntentId} could not be read`)
+    }
+  }
+
   return {
     name: STRIPE_GATEWAY,
 
@@ -177,7 +192,9 @@ export function stripeGateway(deps: Pick<GatewayDeps, 'now'>, settings: StripeSe
         log.warn(`[webhook] ${STRIPE_GATEWAY}: refused (${read.refused})`)
         return null
       }
-      return 'ignored' in read ? { ignored: read.ignored } : read.event
+      if ('ignored' in read) return { ignored: read.ignored }
+      if (!read.transferIntent) return read.event
+      return { ...read.event, transfer: await transferInstructions(read.transferIntent, read.event.amount) }
     },
 
     async refund(payment) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { PaymentStatus } from '../../../src/domain/payment-status.ts'
 import { ResultCode } from '../../../src/domain/result-code.ts'
 import { payments, webhookEvents } from '../../db/schema.ts'
@@ -139,7 +139,26 @@ async function apply(
       await failPayment(tx, event.paymentId, event.failure ?? event.kind, at)
       return
     case 'pending':
+      if (event.transfer) await keepTransfer(tx, event, currentRef, at)
+      return
     case 'approved':
       return
   }
+}
+
+/**
+ * A payment still open now waits for the shopper's bank transfer: its instructions are kept on it for
+ * the result page and the order to show. Those of an older attempt at the provider are not.
+ */
+async function keepTransfer(
+  tx: Parameters<typeof settle>[0],
+  event: GatewayEvent,
+  currentRef: string | null,
+  at: Date,
+) {
+  if (event.providerRef && currentRef && event.providerRef !== currentRef) return
+  await tx
+    .update(payments)
+    .set({ transfer: event.transfer ?? null, updatedAt: at })
+    .where(and(eq(payments.id, event.paymentId), eq(payments.status, PaymentStatus.waitPay)))
 }

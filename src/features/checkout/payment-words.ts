@@ -51,6 +51,13 @@ export function payFailureText(reason: PayFailureReason): string {
   return t`付款未能完成`
 }
 
+/** A Zengin account's type (`futsu`, `toza`) as banks print it; another is shown as given. */
+export function bankAccountTypeText(accountType: string): string {
+  if (accountType === 'futsu') return t`普通存款`
+  if (accountType === 'toza') return t`支票存款`
+  return accountType
+}
+
 /** Every route with its methods, in the order the pay panels offer them. */
 export const PAY_CHOICES: readonly { route: PayRoute; methods: readonly number[] }[] = PAY_ROUTES.map(
   (route) => ({ route, methods: PAY_METHODS[route] }),

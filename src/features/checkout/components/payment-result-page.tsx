@@ -15,6 +15,7 @@ import { useCheckout } from '../use-checkout.ts'
 import { usePayFlowOwner } from '../use-pay-flow.ts'
 import {
   AwaitingOutcome,
+  AwaitingTransferOutcome,
   GatewayRefusal,
   Outcome,
   ResultLink,
@@ -33,7 +34,7 @@ export type ResultPurpose = 'deposit' | 'balance' | 'shipping' | 'extra'
  * (the deposit's and the balance's), `/order-cancel` and `/order-error` (shared by both). Whichever
  * page the gateway chose, the pay status says what happened. Reads the payment's status until the
  * webhook has decided (every 1.5 s for about a minute, paused offline), then says what happened and
- * what to do next. It drives the flow's machine (the checkout's, the final payment's, the shipping
+ * what to do next; a bank transfer still to be made shows where to send it, read again now and then. It drives the flow's machine (the checkout's, the final payment's, the shipping
  * fee's or the extra payment's), so a reload resumes the wait, and a success clears the saved flow.
  * Without `purpose`, the payment is the balance, the shipping fee or the extra fees when this browser's
  * flow of it holds it, else the deposit. The shipping fee's page (`/express-success`) and the extra
@@ -229,6 +230,18 @@ function ResultOf(props: { view: ResultView; purpose: 'deposit' | 'balance'; ret
           <OrderListLink primary />
         </div>
       </Outcome>
+    )
+  }
+  if (view.state === 'awaitingTransfer') {
+    return (
+      <AwaitingTransferOutcome view={view}>
+        <div className={resultLinks}>
+          <OrderLink orderId={orderId}>
+            <Trans>查看订单</Trans>
+          </OrderLink>
+          <OrderListLink />
+        </div>
+      </AwaitingTransferOutcome>
     )
   }
   if (view.state === 'timedOut') {

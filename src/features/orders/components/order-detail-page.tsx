@@ -10,6 +10,7 @@ import { useLanguage } from '../../../lib/use-language.ts'
 import { fullAddressIn, recipientNameIn } from '../../addresses/address-text.ts'
 import { useDocumentTitle } from '../../catalog/use-document-title.ts'
 import { PayPanelLoading } from '../../checkout/components/pay-panel-loading.tsx'
+import { TransferDetails } from '../../checkout/components/payment-outcome.tsx'
 import { PAY_BALANCE_ANCHOR } from '../../final-payment/pay-balance-anchor.ts'
 import { dateTimeText, orderAddressOf } from '../order-text.ts'
 import { ChildOrderList } from './child-orders.tsx'
@@ -71,8 +72,9 @@ interface Fact {
 
 /**
  * One order (spec §3 'Order'): its numbers, dates and amounts, address, child orders, products and
- * payments, the status in its colour. While it waits for its first payment (2), the pay panel; after
- * the panel reports a change the order is read again.
+ * payments, the status in its colour. While it waits for its first payment (2), the pay panel (and,
+ * when that payment's latest attempt waits for a bank transfer, where to send it); after the panel
+ * reports a change the order is read again.
  */
 export function OrderDetailPage({ order }: { order: OrderDetailDto }) {
   const { t } = useLingui()
@@ -95,6 +97,11 @@ export function OrderDetailPage({ order }: { order: OrderDetailDto }) {
     { key: 'remark', term: <Trans>备注</Trans>, value: order.remark || '-', wide: true },
   ]
   const address = order.address ? orderAddressOf(order.address) : undefined
+  // the deposit's latest attempt waits for the shopper's bank transfer
+  const awaitedTransfer =
+    order.status === OrderStatus.waitPay ? (order.payments.at(-1)?.transfer ?? null) : null
+  const transferAmount = awaitedTransfer ? yen(awaitedTransfer.amount) : ''
+  const transferReference = awaitedTransfer?.reference ?? '-'
   const parentId = order.parentId
 
   return (
@@ -122,6 +129,21 @@ export function OrderDetailPage({ order }: { order: OrderDetailDto }) {
             </Link>
           </Trans>
         </p>
+      ) : null}
+
+      {awaitedTransfer ? (
+        <section className={section} aria-labelledby="order-transfer-title">
+          <h2 id="order-transfer-title" className={sectionTitle}>
+            <Trans>等待银行转账</Trans>
+          </h2>
+          <p role="status">
+            <Trans>
+              我们正在等待您的银行转账：{transferAmount}，参考号 {transferReference}
+              。款项到账后订单即确认，请不要重复付款。
+            </Trans>
+          </p>
+          <TransferDetails transfer={awaitedTransfer} />
+        </section>
       ) : null}
 
       {order.status === OrderStatus.waitPay ? (
