@@ -1,17 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, waitFor } from 'xstate'
+import { fromPromise, waitFor } from 'xstate'
 import { type CheckoutActor, checkoutMachine } from '../../machines/checkout/checkout.machine.ts'
 import { parseSavedCheckout, type SavedCheckout } from '../../machines/checkout/checkout-saved-state.ts'
-import type {
-  CheckoutFailure,
-  CheckoutInput,
-  CreateOrderInput,
-  PayRequest,
-} from '../../machines/checkout/checkout-types.ts'
+import type { CheckoutFailure, CreateOrderInput, PayRequest } from '../../machines/checkout/checkout-types.ts'
 import { payFlowView } from '../../machines/payment/pay-flow.ts'
 import type { OrderStatus } from '../../src/domain/order-status.ts'
 import type { OrderDto } from '../../src/domain/orders.ts'
-import { FakePayments, reloadFlow, returnedFlow } from './pay-flow-fakes.ts'
+import { FakePayments, flowRunner, returnedFlow, settle } from './pay-flow-fakes.ts'
 import { describeRestoredAttempts, describeVerdicts } from './pay-flow-suites.ts'
 
 const OWNER = 'customer:7'
@@ -71,17 +66,8 @@ function machineFor(shop: FakeShop) {
   })
 }
 
-function start(shop: FakeShop, input: Partial<CheckoutInput> = {}): CheckoutActor {
-  const actor = createActor(machineFor(shop), { input: { owner: OWNER, ...input } })
-  actor.start()
-  return actor
-}
-
-/** What the feature does on every transition and at a reload: save, parse, restore. */
-const reload = (shop: FakeShop, actor: CheckoutActor): CheckoutActor =>
-  reloadFlow(machineFor(shop), actor, parseSavedCheckout, OWNER)
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+/** Started and reloaded as the feature does: save, parse, restore. */
+const { start, reload } = flowRunner(machineFor, parseSavedCheckout, OWNER)
 
 async function toAwaitingPayment(shop: FakeShop): Promise<CheckoutActor> {
   const actor = start(shop, { cartLineIds: [1001, 1002], points: 200 })

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, waitFor } from 'xstate'
+import { fromPromise, waitFor } from 'xstate'
 import {
   type ExtraPaymentActor,
   extraPaymentMachine,
@@ -10,13 +10,12 @@ import {
 } from '../../machines/extra-payment/extra-payment-saved-state.ts'
 import type {
   ExtraPaymentFailure,
-  ExtraPaymentInput,
   ExtraPayRequest,
 } from '../../machines/extra-payment/extra-payment-types.ts'
 import { payFlowView } from '../../machines/payment/pay-flow.ts'
 import type { ExtraFeeStatus, ExtraFeeType } from '../../src/domain/extra-fee.ts'
 import type { ExtraFeeDto } from '../../src/domain/extras.ts'
-import { type FakePayment, FakePayments, reloadFlow, returnedFlow } from './pay-flow-fakes.ts'
+import { type FakePayment, FakePayments, flowRunner, returnedFlow, settle } from './pay-flow-fakes.ts'
 import { describeRestoredAttempts, describeVerdicts } from './pay-flow-suites.ts'
 
 const OWNER = 'customer:7'
@@ -85,17 +84,8 @@ function machineFor(shop: FakeShop) {
   })
 }
 
-function start(shop: FakeShop, input: Partial<ExtraPaymentInput> = {}): ExtraPaymentActor {
-  const actor = createActor(machineFor(shop), { input: { owner: OWNER, ...input } })
-  actor.start()
-  return actor
-}
-
-/** What the feature does on every transition and at a reload: save, parse, restore. */
-const reload = (shop: FakeShop, actor: ExtraPaymentActor): ExtraPaymentActor =>
-  reloadFlow(machineFor(shop), actor, parseSavedExtraPayment, OWNER)
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+/** Started and reloaded as the feature does: save, parse, restore. */
+const { start, reload } = flowRunner(machineFor, parseSavedExtraPayment, OWNER)
 
 async function toChoosing(shop: FakeShop): Promise<ExtraPaymentActor> {
   const actor = start(shop)

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, waitFor } from 'xstate'
+import { fromPromise, waitFor } from 'xstate'
 import {
   type FinalPaymentActor,
   finalPaymentMachine,
@@ -11,13 +11,12 @@ import {
 import type {
   BalanceOrder,
   FinalPaymentFailure,
-  FinalPaymentInput,
   FinalPayRequest,
 } from '../../machines/final-payment/final-payment-types.ts'
 import { payFlowView } from '../../machines/payment/pay-flow.ts'
 import type { DeadlineState } from '../../src/domain/deadlines.ts'
 import type { OrderStatus } from '../../src/domain/order-status.ts'
-import { FakePayments, reloadFlow, returnedFlow } from './pay-flow-fakes.ts'
+import { FakePayments, flowRunner, returnedFlow, settle } from './pay-flow-fakes.ts'
 import { describeRestoredAttempts, describeVerdicts } from './pay-flow-suites.ts'
 
 const OWNER = 'customer:7'
@@ -60,17 +59,8 @@ function machineFor(shop: FakeShop) {
   })
 }
 
-function start(shop: FakeShop, input: Partial<FinalPaymentInput> = {}): FinalPaymentActor {
-  const actor = createActor(machineFor(shop), { input: { owner: OWNER, ...input } })
-  actor.start()
-  return actor
-}
-
-/** What the feature does on every transition and at a reload: save, parse, restore. */
-const reload = (shop: FakeShop, actor: FinalPaymentActor): FinalPaymentActor =>
-  reloadFlow(machineFor(shop), actor, parseSavedFinalPayment, OWNER)
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+/** Started and reloaded as the feature does: save, parse, restore. */
+const { start, reload } = flowRunner(machineFor, parseSavedFinalPayment, OWNER)
 
 async function toChoosing(shop: FakeShop): Promise<FinalPaymentActor> {
   const actor = start(shop, { orderId: ORDER_ID })

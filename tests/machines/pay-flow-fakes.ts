@@ -5,6 +5,7 @@ import {
   type AnyStateMachine,
   createActor,
   fromPromise,
+  type InputFrom,
   type Snapshot,
 } from 'xstate'
 import { payFlowView } from '../../machines/payment/pay-flow.ts'
@@ -120,4 +121,29 @@ export async function returnedFlow<A extends AnyActorRef>(
   expect(payFlowView(actor.getSnapshot()).matches('returned')).toBe(true)
   await vi.advanceTimersByTimeAsync(0)
   return actor
+}
+
+/** Lets the flow's promises and their reactions run. */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+/**
+ * A flow's start and reload for its tests, as its feature does them: `machineFor` provides the flow's
+ * machine with the shop's calls; the flow is the shopper `owner`'s, and a reload parses with `parse`.
+ */
+export function flowRunner<S, M extends AnyStateMachine>(
+  machineFor: (shop: S) => M,
+  parse: (saved: unknown, owner: string) => { context: { owner: string } } | undefined,
+  owner: string,
+) {
+  return {
+    start(shop: S, input: Partial<InputFrom<M>> = {}): Actor<M> {
+      const actor = createActor(machineFor(shop) as AnyStateMachine, {
+        input: { owner, ...input },
+      }) as unknown as Actor<M>
+      actor.start()
+      return actor
+    },
+    reload: (shop: S, actor: { getPersistedSnapshot(): unknown; stop(): void }) =>
+      reloadFlow(machineFor(shop), actor, parse, owner),
+  }
 }

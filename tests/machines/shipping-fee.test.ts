@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, waitFor } from 'xstate'
+import { fromPromise, waitFor } from 'xstate'
 import { payFlowView } from '../../machines/payment/pay-flow.ts'
 import {
   type ShippingFeeActor,
@@ -11,13 +11,12 @@ import {
 } from '../../machines/shipping-fee/shipping-fee-saved-state.ts'
 import type {
   ShippingFeeFailure,
-  ShippingFeeInput,
   ShippingPackage,
   ShippingPayRequest,
 } from '../../machines/shipping-fee/shipping-fee-types.ts'
 import type { PackageStatus } from '../../src/domain/package-status.ts'
 import type { ShippingOptionDto } from '../../src/domain/packaging.ts'
-import { FakePayments, reloadFlow, returnedFlow } from './pay-flow-fakes.ts'
+import { FakePayments, flowRunner, returnedFlow, settle } from './pay-flow-fakes.ts'
 import { describeRestoredAttempts, describeVerdicts } from './pay-flow-suites.ts'
 
 const OWNER = 'customer:7'
@@ -105,17 +104,8 @@ function machineFor(shop: FakeShop) {
   })
 }
 
-function start(shop: FakeShop, input: Partial<ShippingFeeInput> = {}): ShippingFeeActor {
-  const actor = createActor(machineFor(shop), { input: { owner: OWNER, ...input } })
-  actor.start()
-  return actor
-}
-
-/** What the feature does on every transition and at a reload: save, parse, restore. */
-const reload = (shop: FakeShop, actor: ShippingFeeActor): ShippingFeeActor =>
-  reloadFlow(machineFor(shop), actor, parseSavedShippingFee, OWNER)
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+/** Started and reloaded as the feature does: save, parse, restore. */
+const { start, reload } = flowRunner(machineFor, parseSavedShippingFee, OWNER)
 
 async function toChoosing(shop: FakeShop): Promise<ShippingFeeActor> {
   const actor = start(shop, { packageId: PACKAGE_ID })
