@@ -7,7 +7,7 @@ import { payFlowView } from '../../machines/payment/pay-flow.ts'
 import type { OrderStatus } from '../../src/domain/order-status.ts'
 import type { OrderDto } from '../../src/domain/orders.ts'
 import { FakePayments, flowRunner, returnedFlow, settle } from './pay-flow-fakes.ts'
-import { describeRestoredAttempts, describeVerdicts } from './pay-flow-suites.ts'
+import { describePayingFlow } from './pay-flow-suites.ts'
 
 const OWNER = 'customer:7'
 const ORDER_ID = 31
@@ -211,34 +211,6 @@ describe('checkout machine: the payment', () => {
     await waitFor(actor, (s) => s.matches('orderClosed'))
   })
 
-  it('never sends a payment again by itself: offline it waits, and the retry reuses the key', async () => {
-    const shop = new FakeShop()
-    const actor = await toAwaitingPayment(shop)
-    choose(actor)
-    shop.loseAnswers = true
-    actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => payFlowView(s).matches({ payOffline: 'waiting' }))
-    expect(shop.payCalls).toHaveLength(1)
-
-    shop.loseAnswers = false
-    actor.send({ type: 'ONLINE' })
-    // the choices are held while the attempt's fate is unknown
-    actor.send({ type: 'CHOOSE', route: 'paypal', method: 0 })
-    actor.send({ type: 'PAY' })
-    await settle()
-    expect(payFlowView(actor.getSnapshot()).matches({ payOffline: 'ready' })).toBe(true)
-    expect(actor.getSnapshot().context.choice).toEqual({ route: 'sbps', method: 3 })
-    expect(shop.payCalls).toHaveLength(1)
-
-    actor.send({ type: 'RETRY' })
-    const done = await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
-    expect(shop.payCalls).toHaveLength(2)
-    expect(shop.payCalls[1]).toEqual(shop.payCalls[0])
-    // the server answered with the first payment: one payment exists
-    expect(shop.payments.size).toBe(1)
-    expect(done.context.payment?.paymentId).toBe('pay_1')
-  })
-
   it('a new route or address after a refusal starts a new attempt', async () => {
     const shop = new FakeShop()
     const actor = await toAwaitingPayment(shop)
@@ -344,22 +316,15 @@ describe('checkout machine: saved and restored', () => {
   })
 })
 
-describeRestoredAttempts('checkout machine', {
+describePayingFlow('checkout machine', {
   shop: () => new FakeShop(),
-  readyToPay: async (shop) => {
-    const actor = await toAwaitingPayment(shop)
-    choose(actor)
-    return actor
-  },
+  ready: toAwaitingPayment,
+  choose,
+  readyState: 'awaitingPayment',
+  start,
+  reload,
   paidMeanwhile: (shop) => {
     shop.orderStatus = 3
   },
-  readyState: 'awaitingPayment',
-  reload,
-})
-
-describeVerdicts('checkout machine', {
-  shop: () => new FakeShop(),
-  returnedWith: (shop) => returnedFlow((input) => start(shop, input)),
   learned: (context) => expect(context).toMatchObject({ orderId: ORDER_ID }),
 })

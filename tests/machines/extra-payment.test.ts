@@ -16,7 +16,7 @@ import { payFlowView } from '../../machines/payment/pay-flow.ts'
 import type { ExtraFeeStatus, ExtraFeeType } from '../../src/domain/extra-fee.ts'
 import type { ExtraFeeDto } from '../../src/domain/extras.ts'
 import { type FakePayment, FakePayments, flowRunner, returnedFlow, settle } from './pay-flow-fakes.ts'
-import { describeRestoredAttempts, describeVerdicts } from './pay-flow-suites.ts'
+import { describePayingFlow } from './pay-flow-suites.ts'
 
 const OWNER = 'customer:7'
 
@@ -185,31 +185,6 @@ describe('extra payment machine: paying', () => {
     expect(redirecting.context.payment).toEqual({ paymentId: 'pay_1', redirectUrl: '/sandbox-pay/pay_1' })
   })
 
-  it('never sends a payment again by itself: offline it waits, and the retry reuses the key', async () => {
-    const shop = new FakeShop()
-    const actor = await toChoosing(shop)
-    choose(actor)
-    shop.loseAnswers = true
-    actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => payFlowView(s).matches({ payOffline: 'waiting' }))
-    shop.loseAnswers = false
-    actor.send({ type: 'ONLINE' })
-    // the choice is held while the attempt's fate is unknown
-    actor.send({ type: 'TOGGLE', feeId: 9 })
-    actor.send({ type: 'PAY' })
-    await settle()
-    expect(payFlowView(actor.getSnapshot()).matches({ payOffline: 'ready' })).toBe(true)
-    expect(actor.getSnapshot().context.selected).toEqual([2, 5])
-    expect(shop.payCalls).toHaveLength(1)
-
-    actor.send({ type: 'RETRY' })
-    const done = await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
-    expect(shop.payCalls).toHaveLength(2)
-    expect(shop.payCalls[1]).toEqual(shop.payCalls[0])
-    expect(shop.payments.size).toBe(1)
-    expect(done.context.payment?.paymentId).toBe('pay_1')
-  })
-
   it('a fee the server will not take (409 notPayable) reloads the list and leaves it out; the next attempt has a new key', async () => {
     const shop = new FakeShop()
     const actor = await toChoosing(shop)
@@ -262,34 +237,6 @@ describe('extra payment machine: paying', () => {
     const back = await waitFor(actor, (s) => s.matches('choosing') && shop.listReads === 2)
     expect(back.context).toMatchObject({ fees: [], selected: [], points: 0, payKey: null })
     expect(back.context.error?.kind).toBe('feesRefused')
-  })
-
-  it('keeps a closed latch for the page and stays choosing', async () => {
-    const shop = new FakeShop()
-    const actor = await toChoosing(shop)
-    choose(actor)
-    shop.refuseNext = { kind: 'latchClosed', message: 'Payment is currently unavailable' }
-    actor.send({ type: 'PAY' })
-    const refused = await waitFor(actor, (s) => s.matches('choosing') && s.context.error !== null)
-    expect(refused.context.error?.kind).toBe('latchClosed')
-    expect(refused.context.payKey).toBeNull()
-    expect(shop.listReads).toBe(1)
-  })
-
-  it('leaving the gateway for another route is a new attempt with a new key', async () => {
-    const shop = new FakeShop()
-    const actor = await toChoosing(shop)
-    choose(actor)
-    actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
-    actor.send({ type: 'PAY_AGAIN' })
-    const again = await waitFor(actor, (s) => s.matches('choosing'))
-    expect(again.context).toMatchObject({ payment: null, payKey: null, selected: [2, 5] })
-    actor.send({ type: 'CHOOSE', route: 'card', method: 1 })
-    actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
-    expect(shop.payCalls.map((call) => call.route)).toEqual(['sbps', 'card'])
-    expect(shop.payCalls[0]?.key).not.toBe(shop.payCalls[1]?.key)
   })
 })
 
@@ -388,19 +335,12 @@ describe('extra payment machine: saved and restored', () => {
   })
 })
 
-describeRestoredAttempts('extra payment machine', {
+describePayingFlow('extra payment machine', {
   shop: () => new FakeShop(),
-  readyToPay: async (shop) => {
-    const actor = await toChoosing(shop)
-    choose(actor)
-    return actor
-  },
+  ready: toChoosing,
+  choose,
   readyState: 'choosing',
+  start,
   reload,
-})
-
-describeVerdicts('extra payment machine', {
-  shop: () => new FakeShop(),
-  returnedWith: (shop) => returnedFlow((input) => start(shop, input)),
   learned: (context) => expect(context).toMatchObject({ payStatus: { purpose: 'extra', amount: 7000 } }),
 })

@@ -17,7 +17,7 @@ import { payFlowView } from '../../machines/payment/pay-flow.ts'
 import type { DeadlineState } from '../../src/domain/deadlines.ts'
 import type { OrderStatus } from '../../src/domain/order-status.ts'
 import { FakePayments, flowRunner, returnedFlow, settle } from './pay-flow-fakes.ts'
-import { describeRestoredAttempts, describeVerdicts } from './pay-flow-suites.ts'
+import { describePayingFlow } from './pay-flow-suites.ts'
 
 const OWNER = 'customer:7'
 const ORDER_ID = 41
@@ -150,35 +150,6 @@ describe('final payment machine: paying', () => {
     expect(redirecting.context.payment).toEqual({ paymentId: 'pay_1', redirectUrl: '/sandbox-pay/pay_1' })
   })
 
-  it('never sends a payment again by itself: offline it waits, and the retry reuses the key', async () => {
-    const shop = new FakeShop()
-    const actor = await toChoosing(shop)
-    choose(actor)
-    shop.loseAnswers = true
-    actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => payFlowView(s).matches({ payOffline: 'waiting' }))
-    expect(shop.payCalls).toHaveLength(1)
-
-    shop.loseAnswers = false
-    actor.send({ type: 'ONLINE' })
-    // the choices are held while the attempt's fate is unknown
-    actor.send({ type: 'CHOOSE', route: 'paypal', method: 0 })
-    actor.send({ type: 'SET_POINTS', points: 0 })
-    actor.send({ type: 'PAY' })
-    await settle()
-    expect(payFlowView(actor.getSnapshot()).matches({ payOffline: 'ready' })).toBe(true)
-    expect(actor.getSnapshot().context).toMatchObject({ choice: { route: 'sbps', method: 2 }, points: 500 })
-    expect(shop.payCalls).toHaveLength(1)
-
-    actor.send({ type: 'RETRY' })
-    const done = await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
-    expect(shop.payCalls).toHaveLength(2)
-    expect(shop.payCalls[1]).toEqual(shop.payCalls[0])
-    // the server answered with the first payment: one payment exists
-    expect(shop.payments.size).toBe(1)
-    expect(done.context.payment?.paymentId).toBe('pay_1')
-  })
-
   it('says so when offline before the call reaches anyone, and waits', async () => {
     const shop = new FakeShop()
     const actor = await toChoosing(shop)
@@ -189,26 +160,6 @@ describe('final payment machine: paying', () => {
     await settle()
     expect(payFlowView(actor.getSnapshot()).matches({ payOffline: 'waiting' })).toBe(true)
     expect(shop.payCalls).toEqual([])
-  })
-
-  it('keeps a closed latch for the panel and stays choosing; the next attempt gets a new key', async () => {
-    const shop = new FakeShop()
-    const actor = await toChoosing(shop)
-    choose(actor)
-    shop.refuseNext = { kind: 'latchClosed', message: 'Payment is currently unavailable' }
-    actor.send({ type: 'PAY' })
-    const refused = await waitFor(actor, (s) => s.matches('choosing') && s.context.error !== null)
-    expect(refused.context.error).toEqual({
-      kind: 'latchClosed',
-      message: 'Payment is currently unavailable',
-    })
-    expect(refused.context.payKey).toBeNull()
-
-    actor.send({ type: 'PAY' })
-    expect(actor.getSnapshot().context.error).toBeNull()
-    await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
-    expect(shop.payCalls).toHaveLength(2)
-    expect(shop.payCalls[0]?.key).not.toBe(shop.payCalls[1]?.key)
   })
 
   it('a forfeiture refusal ends the flow as forfeited', async () => {
@@ -250,23 +201,6 @@ describe('final payment machine: paying', () => {
     shop.refuseNext = { kind: 'notFound' }
     actor.send({ type: 'PAY' })
     await waitFor(actor, (s) => s.matches('orderClosed'))
-  })
-
-  it('another route or other points after leaving the gateway is a new attempt with a new key', async () => {
-    const shop = new FakeShop()
-    const actor = await toChoosing(shop)
-    choose(actor)
-    actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
-    actor.send({ type: 'PAY_AGAIN' })
-    const again = await waitFor(actor, (s) => s.matches('choosing'))
-    expect(again.context.payment).toBeNull()
-    expect(again.context.payKey).toBeNull()
-    actor.send({ type: 'CHOOSE', route: 'paypal', method: 0 })
-    actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
-    expect(shop.payCalls.map((call) => call.route)).toEqual(['sbps', 'paypal'])
-    expect(shop.payCalls[0]?.key).not.toBe(shop.payCalls[1]?.key)
   })
 })
 
@@ -342,22 +276,15 @@ describe('final payment machine: saved and restored', () => {
   })
 })
 
-describeRestoredAttempts('final payment machine', {
+describePayingFlow('final payment machine', {
   shop: () => new FakeShop(),
-  readyToPay: async (shop) => {
-    const actor = await toChoosing(shop)
-    choose(actor)
-    return actor
-  },
+  ready: toChoosing,
+  choose,
+  readyState: 'choosing',
+  start,
+  reload,
   paidMeanwhile: (shop) => {
     shop.orderStatus = 6
   },
-  readyState: 'choosing',
-  reload,
-})
-
-describeVerdicts('final payment machine', {
-  shop: () => new FakeShop(),
-  returnedWith: (shop) => returnedFlow((input) => start(shop, input)),
   learned: (context) => expect(context).toMatchObject({ orderId: ORDER_ID, payStatus: { amount: 17_740 } }),
 })

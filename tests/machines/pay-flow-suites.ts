@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type AnyActorRef, waitFor } from 'xstate'
 import { payFlowView } from '../../machines/payment/pay-flow.ts'
-import type { FakePayment } from './pay-flow-fakes.ts'
+import { type FakePayment, returnedFlow } from './pay-flow-fakes.ts'
 
 /*
  * What every paying flow promises alike (the deposit, the balance, the shipping fee and the extra
@@ -13,6 +13,7 @@ import type { FakePayment } from './pay-flow-fakes.ts'
 interface FakeServer {
   offline: boolean
   loseAnswers: boolean
+  refuseNext: unknown
   payCalls: { key: string }[]
   statusReads: string[]
   payments: Map<string, FakePayment>
@@ -21,7 +22,7 @@ interface FakeServer {
 /** What the suite reads of a flow's snapshot: its state, its attempt and its steps by name. */
 interface FlowSnapshot {
   value: unknown
-  context: { payKey: string | null; payStatus: unknown }
+  context: { payKey: string | null; payStatus: unknown; error: unknown; payment: unknown }
   matches(state: never): boolean
 }
 
@@ -49,6 +50,74 @@ const reaches = (actor: AnyActorRef, state: string) =>
   waitFor(actor, () =>
     (snapshotOf(actor).matches as (state: string) => boolean).call(snapshotOf(actor), state),
   )
+
+/** The flow's pay calls as the suite reads them: the route each attempt chose and its key. */
+type PayCall = { key: string; route?: unknown }
+
+/**
+ * What every paying flow does around its attempt: the shopper's retry is the only resend (same key), a
+ * closed latch keeps the flow where the shopper chooses, and leaving the gateway to choose another
+ * route is a new attempt with a new key.
+ */
+export function describeAttempts<S extends FakeServer, A extends AnyActorRef>(
+  name: string,
+  flow: PayFlowHarness<S, A>,
+): void {
+  describe(`${name}: its attempts`, () => {
+    it('never sends a payment again by itself: without an answer it waits, and the retry reuses the key', async () => {
+      const shop = flow.shop()
+      const actor = await flow.readyToPay(shop)
+      shop.loseAnswers = true
+      actor.send({ type: 'PAY' })
+      await matches(actor, { payOffline: 'waiting' })
+      shop.loseAnswers = false
+      actor.send({ type: 'ONLINE' })
+      // another route is held while the attempt's fate is unknown
+      actor.send({ type: 'CHOOSE', route: 'paypal', method: 0 })
+      actor.send({ type: 'PAY' })
+      await settle()
+      expect(view(actor).matches({ payOffline: 'ready' })).toBe(true)
+      expect(shop.payCalls).toHaveLength(1)
+
+      actor.send({ type: 'RETRY' })
+      await matches(actor, 'redirecting')
+      expect(shop.payCalls).toHaveLength(2)
+      expect(shop.payCalls[1]).toEqual(shop.payCalls[0])
+      // the server answered with the first payment: one payment exists
+      expect(shop.payments.size).toBe(1)
+    })
+
+    it('keeps a closed latch for its page and waits for the shopper; the next attempt gets a new key', async () => {
+      const shop = flow.shop()
+      const actor = await flow.readyToPay(shop)
+      shop.refuseNext = { kind: 'latchClosed', message: 'Payment is currently unavailable' }
+      actor.send({ type: 'PAY' })
+      await waitFor(actor, () => snapshotOf(actor).context.error !== null)
+      await reaches(actor, flow.readyState)
+      expect(snapshotOf(actor).context.error).toMatchObject({ kind: 'latchClosed' })
+      expect(snapshotOf(actor).context.payKey).toBeNull()
+      actor.send({ type: 'PAY' })
+      await matches(actor, 'redirecting')
+      expect(shop.payCalls[0]?.key).not.toBe(shop.payCalls[1]?.key)
+    })
+
+    it('leaving the gateway for another route is a new attempt with a new key', async () => {
+      const shop = flow.shop()
+      const actor = await flow.readyToPay(shop)
+      actor.send({ type: 'PAY' })
+      await matches(actor, 'redirecting')
+      actor.send({ type: 'PAY_AGAIN' })
+      await reaches(actor, flow.readyState)
+      expect(snapshotOf(actor).context).toMatchObject({ payment: null, payKey: null })
+      actor.send({ type: 'CHOOSE', route: 'paypal', method: 0 })
+      actor.send({ type: 'PAY' })
+      await matches(actor, 'redirecting')
+      const calls = shop.payCalls as PayCall[]
+      expect(calls.map((call) => call.route)).toEqual([expect.anything(), 'paypal'])
+      expect(calls[0]?.key).not.toBe(calls[1]?.key)
+    })
+  })
+}
 
 export function describeRestoredAttempts<S extends FakeServer, A extends AnyActorRef>(
   name: string,
@@ -184,5 +253,40 @@ export function describeVerdicts<S extends FakeServer, A extends AnyActorRef>(
       expect((await verdict({ status: 4, failure: 'cancelled' })).value).toBe('cancelled')
       expect((await verdict(undefined)).value).toBe('payError')
     })
+  })
+}
+
+/** A paying flow as all the shared suites drive it. */
+export interface PayingFlow<S extends FakeServer, A extends AnyActorRef> {
+  shop(): S
+  /** The flow waiting for the shopper's choice (read from the server) … */
+  ready(shop: S): Promise<A>
+  /** … and its route and the rest chosen, so that PAY begins an attempt. */
+  choose(actor: A): void
+  readyState: string
+  start(shop: S, input: { paymentId: string }): A
+  reload(shop: S, actor: A): A
+  paidMeanwhile?(shop: S): void
+  learned(context: unknown): void
+}
+
+/** Runs every shared suite for a paying flow: its attempts, its restores and its verdicts. */
+export function describePayingFlow<S extends FakeServer, A extends AnyActorRef>(
+  name: string,
+  flow: PayingFlow<S, A>,
+): void {
+  const harness: PayFlowHarness<S, A> = {
+    ...flow,
+    readyToPay: async (shop) => {
+      const actor = await flow.ready(shop)
+      flow.choose(actor)
+      return actor
+    },
+  }
+  describeAttempts(name, harness)
+  describeRestoredAttempts(name, harness)
+  describeVerdicts(name, {
+    ...flow,
+    returnedWith: (shop) => returnedFlow((input) => flow.start(shop, input)),
   })
 }

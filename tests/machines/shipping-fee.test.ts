@@ -17,7 +17,7 @@ import type {
 import type { PackageStatus } from '../../src/domain/package-status.ts'
 import type { ShippingOptionDto } from '../../src/domain/packaging.ts'
 import { FakePayments, flowRunner, returnedFlow, settle } from './pay-flow-fakes.ts'
-import { describeRestoredAttempts, describeVerdicts } from './pay-flow-suites.ts'
+import { describePayingFlow } from './pay-flow-suites.ts'
 
 const OWNER = 'customer:7'
 const PACKAGE_ID = 31
@@ -217,31 +217,6 @@ describe('shipping fee machine: paying', () => {
     expect(redirecting.context.payment).toEqual({ paymentId: 'pay_1', redirectUrl: '/sandbox-pay/pay_1' })
   })
 
-  it('never sends a payment again by itself: offline it waits, and the retry reuses the key', async () => {
-    const shop = new FakeShop()
-    const actor = await toChoosing(shop)
-    choose(actor)
-    shop.loseAnswers = true
-    actor.send({ type: 'PAY' })
-    await waitFor(actor, (s) => payFlowView(s).matches({ payOffline: 'waiting' }))
-    shop.loseAnswers = false
-    actor.send({ type: 'ONLINE' })
-    // the choices are held while the attempt's fate is unknown
-    actor.send({ type: 'CHOOSE_METHOD', methodId: EMS })
-    actor.send({ type: 'PAY' })
-    await settle()
-    expect(payFlowView(actor.getSnapshot()).matches({ payOffline: 'ready' })).toBe(true)
-    expect(actor.getSnapshot().context.methodId).toBe(SURFACE)
-    expect(shop.payCalls).toHaveLength(1)
-
-    actor.send({ type: 'RETRY' })
-    const done = await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
-    expect(shop.payCalls).toHaveLength(2)
-    expect(shop.payCalls[1]).toEqual(shop.payCalls[0])
-    expect(shop.payments.size).toBe(1)
-    expect(done.context.payment?.paymentId).toBe('pay_1')
-  })
-
   it('a method the box breaks is refused with its reason: back to the choice, quote read again, new key', async () => {
     const shop = new FakeShop()
     const actor = await toChoosing(shop)
@@ -270,18 +245,6 @@ describe('shipping fee machine: paying', () => {
     await waitFor(actor, (s) => payFlowView(s).matches('redirecting'))
     expect(shop.payCalls.map((call) => call.methodId)).toEqual([SURFACE, EMS])
     expect(shop.payCalls[0]?.key).not.toBe(shop.payCalls[1]?.key)
-  })
-
-  it('keeps a closed latch for the page and stays choosing', async () => {
-    const shop = new FakeShop()
-    const actor = await toChoosing(shop)
-    choose(actor)
-    shop.refuseNext = { kind: 'latchClosed', message: 'Payment is currently unavailable' }
-    actor.send({ type: 'PAY' })
-    const refused = await waitFor(actor, (s) => s.matches('choosing') && s.context.error !== null)
-    expect(refused.context.error?.kind).toBe('latchClosed')
-    expect(refused.context.payKey).toBeNull()
-    expect(shop.optionReads).toHaveLength(1)
   })
 
   it('another refusal reads the package again and moves where the server says (locked meanwhile)', async () => {
@@ -393,22 +356,15 @@ describe('shipping fee machine: saved and restored', () => {
   })
 })
 
-describeRestoredAttempts('shipping fee machine', {
+describePayingFlow('shipping fee machine', {
   shop: () => new FakeShop(),
-  readyToPay: async (shop) => {
-    const actor = await toChoosing(shop)
-    choose(actor)
-    return actor
-  },
+  ready: toChoosing,
+  choose,
+  readyState: 'choosing',
+  start,
+  reload,
   paidMeanwhile: (shop) => {
     shop.packageStatus = 4
   },
-  readyState: 'choosing',
-  reload,
-})
-
-describeVerdicts('shipping fee machine', {
-  shop: () => new FakeShop(),
-  returnedWith: (shop) => returnedFlow((input) => start(shop, input)),
   learned: (context) => expect(context).toMatchObject({ packageId: PACKAGE_ID }),
 })
