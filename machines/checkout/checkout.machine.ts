@@ -167,17 +167,11 @@ export const checkoutMachine = setup({
         src: 'readOrder',
         input: ({ context }) => ({ orderId: context.orderId ?? 0 }),
         onDone: [
-          {
-            guard: ({ context, event }) =>
-              event.output.status === OrderStatus.waitPay && payFlow.unanswered(context),
-            target: 'attempt',
-            actions: [{ type: 'adoptOrderStatus', params: orderParams }, 'awaitRetry'],
-          },
-          {
-            guard: ({ event }) => event.output.status === OrderStatus.waitPay,
-            target: 'awaitingPayment',
-            actions: { type: 'adoptOrderStatus', params: orderParams },
-          },
+          ...payFlow.whilePayable(
+            (read: Pick<OrderDto, 'status'>) => read.status === OrderStatus.waitPay,
+            'awaitingPayment',
+            { type: 'adoptOrderStatus', params: orderParams },
+          ),
           {
             guard: ({ event }) =>
               event.output.status === OrderStatus.cancel1 || event.output.status === OrderStatus.cancel2,

@@ -150,17 +150,10 @@ export const finalPaymentMachine = setup({
             target: 'forfeited',
             actions: { type: 'adoptOrder', params: orderParams },
           },
-          {
-            guard: ({ context, event }) =>
-              event.output.status === OrderStatus.arrival && payFlow.unanswered(context),
-            target: 'attempt',
-            actions: [{ type: 'adoptOrder', params: orderParams }, 'awaitRetry'],
-          },
-          {
-            guard: ({ event }) => event.output.status === OrderStatus.arrival,
-            target: 'choosing',
-            actions: { type: 'adoptOrder', params: orderParams },
-          },
+          ...payFlow.whilePayable((read: BalanceOrder) => read.status === OrderStatus.arrival, 'choosing', {
+            type: 'adoptOrder',
+            params: orderParams,
+          }),
           {
             guard: ({ event }) => PAID_STATUSES.has(event.output.status),
             target: 'paid',

@@ -196,6 +196,27 @@ export function unanswered(context: AttemptFields): boolean {
   return context.payKey !== null && context.payment === null
 }
 
+/**
+ * What a flow's read of what is paid leads to while it is still payable (`payable`): back into an
+ * unanswered attempt to wait for the shopper's retry, or to `ready` for the shopper's choice; `adopt`
+ * keeps what was read either way.
+ */
+export function whilePayable<O, const T extends string, const D>(
+  payable: (output: O) => boolean,
+  ready: T,
+  adopt: D,
+) {
+  return [
+    {
+      guard: ({ context, event }: { context: AttemptFields; event: { output: O } }) =>
+        payable(event.output) && unanswered(context),
+      target: 'attempt',
+      actions: [adopt, 'awaitRetry'],
+    },
+    { guard: ({ event }: { event: { output: O } }) => payable(event.output), target: ready, actions: adopt },
+  ] as const
+}
+
 /** The failure kinds every paying flow has (each adds its own refusals). */
 export function isCommonFailureKind(kind: unknown): boolean {
   return kind === 'offline' || kind === 'latchClosed' || kind === 'refused' || kind === 'notFound'

@@ -115,17 +115,11 @@ export const shippingFeeMachine = setup({
         src: 'readPackage',
         input: ({ context }) => ({ packageId: context.packageId ?? 0, applyId: context.applyId }),
         onDone: [
-          {
-            guard: ({ context, event }) =>
-              event.output.status === PackageStatus.package && payFlow.unanswered(context),
-            target: 'attempt',
-            actions: [{ type: 'adoptPackage', params: packageParams }, 'awaitRetry'],
-          },
-          {
-            guard: ({ event }) => event.output.status === PackageStatus.package,
-            target: 'loadingOptions',
-            actions: { type: 'adoptPackage', params: packageParams },
-          },
+          ...payFlow.whilePayable(
+            (read: ShippingPackage) => read.status === PackageStatus.package,
+            'loadingOptions',
+            { type: 'adoptPackage', params: packageParams },
+          ),
           {
             guard: ({ event }) => event.output.status === PackageStatus.packageLock,
             target: 'locked',
