@@ -56,18 +56,16 @@ class FakeShop extends FakePayments<PayRequest> {
   }
 }
 
-function machineFor(shop: FakeShop) {
-  return checkoutMachine.provide({
-    actors: {
-      createOrder: fromPromise(shop.createOrder),
-      payment: shop.paymentMachine(),
-      readOrder: fromPromise(shop.readOrder),
-    },
-  })
-}
-
 /** Started and reloaded as the feature does: save, parse, restore. */
-const { start, reload } = flowRunner(machineFor, parseSavedCheckout, OWNER)
+const { start, reload } = flowRunner(
+  checkoutMachine,
+  (shop: FakeShop) => ({
+    createOrder: fromPromise(shop.createOrder),
+    readOrder: fromPromise(shop.readOrder),
+  }),
+  parseSavedCheckout,
+  OWNER,
+)
 
 async function toAwaitingPayment(shop: FakeShop): Promise<CheckoutActor> {
   const actor = start(shop, { cartLineIds: [1001, 1002], points: 200 })

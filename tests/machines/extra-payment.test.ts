@@ -75,17 +75,13 @@ class FakeShop extends FakePayments<ExtraPayRequest, FakePayment & { feeIds: num
   }
 }
 
-function machineFor(shop: FakeShop) {
-  return extraPaymentMachine.provide({
-    actors: {
-      payment: shop.paymentMachine(),
-      readFees: fromPromise(shop.readFees),
-    },
-  })
-}
-
 /** Started and reloaded as the feature does: save, parse, restore. */
-const { start, reload } = flowRunner(machineFor, parseSavedExtraPayment, OWNER)
+const { start, reload } = flowRunner(
+  extraPaymentMachine,
+  (shop: FakeShop) => ({ readFees: fromPromise(shop.readFees) }),
+  parseSavedExtraPayment,
+  OWNER,
+)
 
 async function toChoosing(shop: FakeShop): Promise<ExtraPaymentActor> {
   const actor = start(shop)

@@ -50,17 +50,13 @@ class FakeShop extends FakePayments<FinalPayRequest> {
   }
 }
 
-function machineFor(shop: FakeShop) {
-  return finalPaymentMachine.provide({
-    actors: {
-      payment: shop.paymentMachine(),
-      readOrder: fromPromise(shop.readOrder),
-    },
-  })
-}
-
 /** Started and reloaded as the feature does: save, parse, restore. */
-const { start, reload } = flowRunner(machineFor, parseSavedFinalPayment, OWNER)
+const { start, reload } = flowRunner(
+  finalPaymentMachine,
+  (shop: FakeShop) => ({ readOrder: fromPromise(shop.readOrder) }),
+  parseSavedFinalPayment,
+  OWNER,
+)
 
 async function toChoosing(shop: FakeShop): Promise<FinalPaymentActor> {
   const actor = start(shop, { orderId: ORDER_ID })

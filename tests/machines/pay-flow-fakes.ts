@@ -1,6 +1,7 @@
 import { expect, vi } from 'vitest'
 import {
   type Actor,
+  type AnyActorLogic,
   type AnyActorRef,
   type AnyStateMachine,
   createActor,
@@ -37,11 +38,17 @@ export class FakePayments<Request, P extends FakePayment = FakePayment> {
   readonly statusReads: string[] = []
   private readonly answers = new Map<string, PayAnswer>()
 
-  private readonly paidFor: (payment: P) => Pick<PayStatusDto, 'purpose' | 'amount' | 'pointsUsed' | 'target'>
+  private readonly paidFor: (
+    payment: P,
+  ) => Pick<PayStatusDto, 'purpose' | 'amount' | 'pointsUsed' | 'target'> &
+    Partial<Pick<PayStatusDto, 'transfer'>>
   private readonly opened: (request: Request) => Omit<P, keyof FakePayment>
 
   constructor(
-    paidFor: (payment: P) => Pick<PayStatusDto, 'purpose' | 'amount' | 'pointsUsed' | 'target'>,
+    paidFor: (
+      payment: P,
+    ) => Pick<PayStatusDto, 'purpose' | 'amount' | 'pointsUsed' | 'target'> &
+      Partial<Pick<PayStatusDto, 'transfer'>>,
     opened: (request: Request) => Omit<P, keyof FakePayment> = () => ({}) as Omit<P, keyof FakePayment>,
   ) {
     this.paidFor = paidFor
@@ -127,14 +134,20 @@ export async function returnedFlow<A extends AnyActorRef>(
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 /**
- * A flow's start and reload for its tests, as its feature does them: `machineFor` provides the flow's
- * machine with the shop's calls; the flow is the shopper `owner`'s, and a reload parses with `parse`.
+ * A flow's start and reload for its tests, as its feature does them: the flow's machine with the
+ * shop's payment calls and its own reads (`readsOf`); the flow is the shopper `owner`'s, and a reload
+ * parses with `parse`.
  */
-export function flowRunner<S, M extends AnyStateMachine>(
-  machineFor: (shop: S) => M,
+export function flowRunner<S extends { paymentMachine(): AnyActorLogic }, M extends AnyStateMachine>(
+  machine: M,
+  readsOf: (shop: S) => Record<string, AnyActorLogic>,
   parse: (saved: unknown, owner: string) => { context: { owner: string } } | undefined,
   owner: string,
 ) {
+  const machineFor = (shop: S) =>
+    (machine as AnyStateMachine).provide({
+      actors: { payment: shop.paymentMachine(), ...readsOf(shop) },
+    }) as M
   return {
     start(shop: S, input: Partial<InputFrom<M>> = {}): Actor<M> {
       const actor = createActor(machineFor(shop) as AnyStateMachine, {

@@ -11,57 +11,19 @@ import {
   TRANSFER_POLL_MS,
 } from '../../machines/payment/payment-types.ts'
 import type { PaymentStatus } from '../../src/domain/payment-status.ts'
-import type { BankTransferDto, PayAnswer, PayStatusDto } from '../../src/domain/payments.ts'
+import type { BankTransferDto } from '../../src/domain/payments.ts'
+import { type FakePayment, FakePayments } from './pay-flow-fakes.ts'
 
-/**
- * A stand-in for the server's pay calls with their idempotency keys and its pay status: a key seen
- * before answers as the first time and makes nothing new. `loseAnswers` makes it act and then fail to
- * answer (the connection dropped after the server did the work); `offline` refuses to be reached.
- */
-class FakeGateway {
-  offline = false
-  loseAnswers = false
-  refuseNext: { kind: string; message: string } | undefined
-  payments = new Map<
-    string,
-    { status: PaymentStatus; failure: string | null; transfer?: BankTransferDto | null }
-  >()
-  readonly payCalls: { key: string; request: unknown }[] = []
-  readonly statusReads: string[] = []
-  private readonly answers = new Map<string, PayAnswer>()
-
-  pay = async ({ input }: { input: { key: string; request: unknown } }): Promise<PayAnswer> => {
-    if (this.offline) throw { kind: 'offline' }
-    this.payCalls.push(input)
-    const refusal = this.refuseNext
-    this.refuseNext = undefined
-    if (refusal) throw refusal
-    let answer = this.answers.get(input.key)
-    if (!answer) {
-      const paymentId = `pay_${this.answers.size + 1}`
-      answer = { paymentId, redirectUrl: `/sandbox-pay/${paymentId}` }
-      this.answers.set(input.key, answer)
-      this.payments.set(paymentId, { status: 1, failure: null })
-    }
-    if (this.loseAnswers) throw { kind: 'offline' }
-    return answer
-  }
-
-  readPayStatus = async ({ input }: { input: { paymentId: string } }): Promise<PayStatusDto> => {
-    if (this.offline) throw { kind: 'offline' }
-    this.statusReads.push(input.paymentId)
-    const payment = this.payments.get(input.paymentId)
-    if (!payment) throw { kind: 'notFound' }
-    return {
-      paymentId: input.paymentId,
-      status: payment.status,
+/** The server's pay calls and pay status (pay-flow-fakes.ts), for a balance, with a bank transfer's instructions when set. */
+class FakeGateway extends FakePayments<typeof REQUEST, FakePayment & { transfer?: BankTransferDto | null }> {
+  constructor() {
+    super((payment) => ({
       purpose: 'balance',
       amount: 4_800,
       pointsUsed: 0,
       target: [41],
-      failure: payment.failure,
       transfer: payment.transfer ?? null,
-    }
+    }))
   }
 }
 
@@ -126,7 +88,7 @@ describe('payment machine: beginning an attempt', () => {
     const gateway = new FakeGateway()
     const flow = start(gateway)
     await reached(flow, 'redirecting')
-    expect(gateway.payCalls).toEqual([{ key: 'key-1', request: REQUEST }])
+    expect(gateway.payCalls).toEqual([{ ...REQUEST, key: 'key-1' }])
     expect(steps(flow)).toEqual(['paying', 'redirecting'])
     expect(flow.getSnapshot().context.reports.at(-1)?.payment).toEqual({
       paymentId: 'pay_1',
@@ -172,7 +134,7 @@ describe('payment machine: beginning an attempt', () => {
     expect(gateway.payCalls).toEqual([])
     flow.send({ type: 'RETRY' })
     await reached(flow, 'redirecting')
-    expect(gateway.payCalls).toEqual([{ key: 'key-1', request: REQUEST }])
+    expect(gateway.payCalls).toEqual([{ ...REQUEST, key: 'key-1' }])
   })
 
   it('shown again while the answer is unknown, it hands back to the flow to read what is paid', async () => {

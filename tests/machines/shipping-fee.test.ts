@@ -94,18 +94,16 @@ class FakeShop extends FakePayments<ShippingPayRequest> {
   }
 }
 
-function machineFor(shop: FakeShop) {
-  return shippingFeeMachine.provide({
-    actors: {
-      payment: shop.paymentMachine(),
-      readPackage: fromPromise(shop.readPackage),
-      readOptions: fromPromise(shop.readOptions),
-    },
-  })
-}
-
 /** Started and reloaded as the feature does: save, parse, restore. */
-const { start, reload } = flowRunner(machineFor, parseSavedShippingFee, OWNER)
+const { start, reload } = flowRunner(
+  shippingFeeMachine,
+  (shop: FakeShop) => ({
+    readPackage: fromPromise(shop.readPackage),
+    readOptions: fromPromise(shop.readOptions),
+  }),
+  parseSavedShippingFee,
+  OWNER,
+)
 
 async function toChoosing(shop: FakeShop): Promise<ShippingFeeActor> {
   const actor = start(shop, { packageId: PACKAGE_ID })
