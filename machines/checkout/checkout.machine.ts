@@ -1,5 +1,5 @@
 import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
-import { OrderStatus } from '../../src/domain/order-status.ts'
+import { awaitsDeposit, isDepositPaid, type OrderStatus } from '../../src/domain/order-status.ts'
 import type { OrderDto } from '../../src/domain/orders.ts'
 import { SELECT_ADDRESS_MESSAGE } from '../../src/domain/payments.ts'
 import * as payFlow from '../payment/pay-flow.ts'
@@ -8,14 +8,14 @@ import { newAttemptKey } from '../payment/payment-types.ts'
 import {
   type CheckoutContext,
   type CheckoutEvent,
-  type CheckoutFailure,
   type CheckoutInput,
   type CreateOrderInput,
   isCheckoutFailure,
   type PayRequest,
 } from './checkout-types.ts'
 
-const { failureIs, failureParams, refusalParams } = payFlow.failureReading(isCheckoutFailure)
+const { failedAs, failureParams, refusalParams, refusedAs, unreadSubject } =
+  payFlow.failureReading(isCheckoutFailure)
 /** A refusal kept for the page, the attempt's key dropped. */
 const keep = payFlow.keepRefusal(refusalParams)
 const notProvided = payFlow.notProvided('checkout')
@@ -23,6 +23,8 @@ const notProvided = payFlow.notProvided('checkout')
 const orderParams = ({ event }: { event: { output: Pick<OrderDto, 'status'> } }) => ({
   status: event.output.status,
 })
+
+const adoptStatus = { type: 'adoptOrderStatus', params: orderParams } as const
 
 /**
  * One checkout: confirm the selected cart lines → create the order → choose route, type and address →
@@ -32,11 +34,7 @@ const orderParams = ({ event }: { event: { output: Pick<OrderDto, 'status'> } })
  * the same idempotency key, so the server answers the first order or payment instead of making another.
  */
 export const checkoutMachine = setup({
-  types: {
-    context: {} as CheckoutContext,
-    events: {} as CheckoutEvent,
-    input: {} as CheckoutInput,
-  },
+  types: payFlow.flowTypes<CheckoutContext, CheckoutEvent, CheckoutInput>(),
   actors: {
     /** POST /mall/order/createOrder?score= { cartLineIds } with the key as `Idempotency-Key`. */
     createOrder: fromPromise<OrderDto, CreateOrderInput>(() => notProvided('createOrder')),
@@ -48,45 +46,32 @@ export const checkoutMachine = setup({
     ),
   },
   actions: {
-    ...payFlow.flowActions<CheckoutContext, CheckoutEvent>(),
-    // a result page's flow learns what it pays for from the payment
-    adoptProgress: assign(({ context, event }) => ({
-      ...payFlow.adoptProgress(event),
-      orderId: payFlow.targetOf(event, 'deposit') ?? context.orderId,
-    })),
+    ...payFlow.flowActions<CheckoutContext, CheckoutEvent>({ purpose: 'deposit', field: 'orderId' }),
     ensureCreateKey: assign({ createKey: ({ context }) => context.createKey ?? newAttemptKey() }),
-    keepError: assign((_, params: { failure: CheckoutFailure }) => ({
-      error: payFlow.errorToKeep(params.failure),
-    })),
     adoptOrderStatus: assign((_, params: { status: OrderStatus }) => ({ orderStatus: params.status })),
     closeOrder: assign({ orderStatus: null }),
     forgetOrder: assign({ orderStatus: null, payKey: null }),
   },
   guards: {
-    isPayChoice: ({ event }) => payFlow.choosesRoute(event),
-    hasPayment: ({ context }) => context.payment !== null,
+    ...payFlow.FLOW_GUARDS,
     hasOrder: ({ context }) => context.orderId !== null,
     hasCreateKey: ({ context }) => context.createKey !== null,
     noAddress: ({ context }) => context.addressId === null,
     canPay: ({ context }) => context.choice !== null && context.orderId !== null,
-    isOffline: failureIs('offline'),
-    isNotFound: failureIs('notFound'),
   },
 }).createMachine({
   id: 'checkout',
   context: ({ input }) => ({
-    owner: input.owner,
+    ...payFlow.flowStart(input),
     cartLineIds: input.cartLineIds ?? [],
     points: input.points ?? 0,
     createKey: null,
     orderId: input.orderId ?? null,
     orderStatus: null,
     addressId: null,
-    ...payFlow.flowStart(input.paymentId),
   }),
   ...payFlow.FLOW_ROOT,
   states: {
-    /** Chooses the step from what the context knows (a new checkout, or one restored). */
     resuming: payFlow.resumeFrom(
       { guard: 'hasOrder', target: 'checkingOrder' },
       { guard: 'hasCreateKey', target: 'creating' },
@@ -112,7 +97,7 @@ export const checkoutMachine = setup({
           actions: assign(({ event }) => ({ orderId: event.output.id, orderStatus: event.output.status })),
         },
         onError: [
-          { guard: { type: 'isOffline', params: failureParams }, target: 'createOffline' },
+          failedAs('offline', 'createOffline'),
           {
             // the server answered: nothing was ordered; a new confirmation is a new request
             target: 'confirm',
@@ -146,18 +131,16 @@ export const checkoutMachine = setup({
         RESUME: 'checkingOrder',
       },
     },
-    /** The payment machine runs the attempt: pay, the gateway, the verdict. */
     attempt: payFlow.attemptState(
-      'checkout',
-      { recheck: 'checkingOrder', payAgain: 'awaitingPayment' },
-      (context: CheckoutContext) =>
-        ({
+      {
+        recheck: 'checkingOrder',
+        payAgain: 'awaitingPayment',
+        terms: (context: CheckoutContext): Omit<PayRequest, 'route' | 'method'> => ({
           orderId: context.orderId ?? 0,
           addressId: context.addressId ?? 0,
-          route: context.choice?.route ?? 'card',
-          method: context.choice?.method ?? 0,
-        }) satisfies PayRequest,
-      { guard: { type: 'isNotFound', params: refusalParams }, target: 'orderClosed', actions: 'forgetOrder' },
+        }),
+      },
+      refusedAs('notFound', 'orderClosed', 'forgetOrder'),
       // refused: no payment was made; the next attempt is a new request with a new key
       { target: 'awaitingPayment', actions: keep },
     ),
@@ -167,21 +150,15 @@ export const checkoutMachine = setup({
         src: 'readOrder',
         input: ({ context }) => ({ orderId: context.orderId ?? 0 }),
         onDone: [
-          ...payFlow.whilePayable(
-            (read: Pick<OrderDto, 'status'>) => read.status === OrderStatus.waitPay,
+          ...payFlow.readOutcomes(
+            awaitsDeposit,
             'awaitingPayment',
-            { type: 'adoptOrderStatus', params: orderParams },
+            isDepositPaid,
+            'orderClosed',
+            adoptStatus,
           ),
-          {
-            guard: ({ event }) =>
-              event.output.status === OrderStatus.cancel1 || event.output.status === OrderStatus.cancel2,
-            target: 'orderClosed',
-            actions: { type: 'adoptOrderStatus', params: orderParams },
-          },
-          // any later status: the first payment went through
-          { target: 'paid', actions: { type: 'adoptOrderStatus', params: orderParams } },
         ],
-        onError: payFlow.unreadSubject(failureParams, 'orderClosed', 'closeOrder'),
+        onError: unreadSubject('orderClosed', 'closeOrder'),
       },
     },
     /** The order is cancelled (orderStatus 1 or 15) or not found (null): nothing to pay. */

@@ -1,39 +1,31 @@
 import { ExtraFeeStatus, ExtraFeeType } from '../../src/domain/extra-fee.ts'
 import { type ExtraFeeDto, type ExtraPayRefusal, MAX_FEES_PER_PAYMENT } from '../../src/domain/extras.ts'
-import { isCommonFailureKind, type PayFlowEvent } from '../payment/pay-flow.ts'
-import type { AttemptFields, PayChoice } from '../payment/payment-types.ts'
+import { type FlowFailure, flowFailureGuard, type KeptError, type PayFlowEvent } from '../payment/pay-flow.ts'
+import type { PayChoice, PayFlowContext, PayFlowInput } from '../payment/payment-types.ts'
 
 /* The extra payment's terms: what it is given, what it keeps, what it hears and how a call fails. */
 
 /**
- * Why a call of the extra payment failed, as the feature that makes the calls reports it:
- * - `offline`: no answer (no network, timeout, a server fault): nobody knows whether the server acted;
- * - `latchClosed`: payments are closed (409 "Payment is currently unavailable"): nothing was created;
- * - `feesRefused`: some of the chosen fees cannot be paid now (409 with `ExtraPayRefusalData`: paid or
- *   voided meanwhile, a late fee paid with its balance, or being confirmed in another payment);
- * - `refused`: any other refusal, with the server's message;
- * - `notFound`: a fee (or the payment) does not exist for this shopper (404).
+ * Why a call of the extra payment failed (FlowFailure), or `feesRefused`: some of the chosen fees
+ * cannot be paid now (409 with `ExtraPayRefusalData`: paid or voided meanwhile, a late fee paid with its
+ * balance, or being confirmed in another payment). `notFound`: a fee (or the payment) is unknown.
  */
-export type ExtraPaymentFailure =
-  | { kind: 'offline' }
-  | { kind: 'latchClosed'; message: string }
-  | { kind: 'feesRefused'; reason: ExtraPayRefusal; feeIds: number[]; message: string }
-  | { kind: 'refused'; message: string }
-  | { kind: 'notFound' }
+export type ExtraPaymentFailure = FlowFailure<{
+  kind: 'feesRefused'
+  reason: ExtraPayRefusal
+  feeIds: number[]
+  message: string
+}>
 
 /** A refusal kept for the page until the shopper acts again. */
-export type ExtraPaymentError = Exclude<ExtraPaymentFailure, { kind: 'offline' } | { kind: 'notFound' }>
+export type ExtraPaymentError = KeptError<ExtraPaymentFailure>
 
 const REFUSALS: readonly unknown[] = ['notPayable', 'beingConfirmed'] satisfies ExtraPayRefusal[]
 
-export function isExtraPaymentFailure(value: unknown): value is ExtraPaymentFailure {
-  const failure = value as { kind?: unknown; reason?: unknown; feeIds?: unknown } | null
-  const kind = failure?.kind
-  return (
-    isCommonFailureKind(kind) ||
-    (kind === 'feesRefused' && REFUSALS.includes(failure?.reason) && Array.isArray(failure?.feeIds))
-  )
-}
+export const isExtraPaymentFailure = flowFailureGuard<ExtraPaymentFailure>(
+  (failure) =>
+    failure.kind === 'feesRefused' && REFUSALS.includes(failure.reason) && Array.isArray(failure.feeIds),
+)
 
 /**
  * Whether the shopper may choose this fee on /extra: unpaid, and not a late fee (type 3), which the
@@ -65,24 +57,17 @@ export interface ExtraPayRequest extends PayChoice {
   points: number
 }
 
-export interface ExtraPaymentContext extends AttemptFields {
-  /** Whose payment (`customer:{id}`); a saved one of anyone else is never restored. */
-  owner: string
+export interface ExtraPaymentContext extends PayFlowContext<ExtraPaymentError> {
   /** The shopper's unpaid fees as last read from the server (null before the first read). */
   fees: ExtraFeeDto[] | null
   /** The chosen fees' ids, ascending: always selectable fees of `fees`. */
   selected: number[]
   /** Points to use; never more than the chosen fees' total. */
   points: number
-  choice: PayChoice | null
-  error: ExtraPaymentError | null
 }
 
-export interface ExtraPaymentInput {
-  owner: string
-  /** A payment the shopper came back from (a result page); without it, the /extra page's flow. */
-  paymentId?: string
-}
+/** Without a result page's payment (`paymentId`), the /extra page's flow. */
+export type ExtraPaymentInput = PayFlowInput
 
 export type ExtraPaymentEvent =
   | PayFlowEvent

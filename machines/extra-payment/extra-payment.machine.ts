@@ -13,7 +13,7 @@ import {
   selectedTotal,
 } from './extra-payment-types.ts'
 
-const { failureIs, failureParams, refusalParams } = payFlow.failureReading(isExtraPaymentFailure)
+const { failedAs, refusalParams, refusedAs } = payFlow.failureReading(isExtraPaymentFailure)
 /** A refusal kept for the page, the attempt's key dropped. */
 const keep = payFlow.keepRefusal(refusalParams)
 const notProvided = payFlow.notProvided('extra payment')
@@ -45,11 +45,7 @@ const allStillSelectable = (fees: readonly ExtraFeeDto[] | null, selected: reado
  * and the refusals stay here.
  */
 export const extraPaymentMachine = setup({
-  types: {
-    context: {} as ExtraPaymentContext,
-    events: {} as ExtraPaymentEvent,
-    input: {} as ExtraPaymentInput,
-  },
+  types: payFlow.flowTypes<ExtraPaymentContext, ExtraPaymentEvent, ExtraPaymentInput>(),
   actors: {
     /** One attempt; the feature provides its pay call (the route's extra-pay call: fee ids, points). */
     payment: paymentMachine,
@@ -58,10 +54,6 @@ export const extraPaymentMachine = setup({
   },
   actions: {
     ...payFlow.flowActions<ExtraPaymentContext, ExtraPaymentEvent>(),
-    adoptProgress: assign(({ event }) => payFlow.adoptProgress(event)),
-    keepError: assign((_, params: { failure: ExtraPaymentFailure }) => ({
-      error: payFlow.errorToKeep(params.failure),
-    })),
     /** The fees as the server lists them now: a chosen fee no longer payable is no longer chosen. */
     adoptFees: assign(({ context }, params: { fees: ExtraFeeDto[] }) => {
       const selected = context.selected.filter((id) => isChosenFee(params.fees, id))
@@ -83,30 +75,23 @@ export const extraPaymentMachine = setup({
     }),
   },
   guards: {
-    isPayChoice: ({ event }) => payFlow.choosesRoute(event),
-    hasPayment: ({ context }) => context.payment !== null,
+    ...payFlow.FLOW_GUARDS,
     canPay: ({ context }) =>
       context.choice !== null &&
       context.selected.length > 0 &&
       context.selected.length <= MAX_FEES_PER_PAYMENT &&
       allStillSelectable(context.fees, context.selected),
-    isOffline: failureIs('offline'),
-    isNotFound: failureIs('notFound'),
-    isLatchClosed: failureIs('latchClosed'),
-    isFeesRefused: failureIs('feesRefused'),
   },
 }).createMachine({
   id: 'extraPayment',
   context: ({ input }) => ({
-    owner: input.owner,
+    ...payFlow.flowStart(input),
     fees: null,
     selected: [],
     points: 0,
-    ...payFlow.flowStart(input.paymentId),
   }),
   ...payFlow.FLOW_ROOT,
   states: {
-    /** Chooses the step from what the context knows (a new flow, or one restored). */
     resuming: payFlow.resumeFrom({ target: 'loading' }),
     suspended: payFlow.SUSPENDED,
     /** Reads the shopper's unpaid fees. */
@@ -131,10 +116,7 @@ export const extraPaymentMachine = setup({
             actions: [{ type: 'adoptFees', params: feesParams }, assign({ payKey: null })],
           },
         ],
-        onError: [
-          { guard: { type: 'isOffline', params: failureParams }, target: 'resumeOffline' },
-          { target: 'loadFailed' },
-        ],
+        onError: [failedAs('offline', 'resumeOffline'), { target: 'loadFailed' }],
       },
     },
     /** The list could not be read: the page says so and offers to try again. */
@@ -187,26 +169,18 @@ export const extraPaymentMachine = setup({
         RESUME: 'loading',
       },
     },
-    /** The payment machine runs the attempt: pay, the gateway, the verdict. */
     attempt: payFlow.attemptState(
-      'extraPayment',
-      { recheck: 'loading', payAgain: 'loading' },
-      (context: ExtraPaymentContext) => ({
-        feeIds: context.selected,
-        points: context.points,
-        route: context.choice?.route ?? 'card',
-        method: context.choice?.method ?? 0,
-      }),
-      // nothing was created; the next attempt is a new request with a new key
-      { guard: { type: 'isLatchClosed', params: refusalParams }, target: 'choosing', actions: keep },
-      // some fees were paid, voided or taken by another payment meanwhile: the list is read again
       {
-        guard: { type: 'isFeesRefused', params: refusalParams },
-        target: 'loading',
-        actions: [...keep, { type: 'dropRefused', params: refusalParams }],
+        recheck: 'loading',
+        payAgain: 'loading',
+        terms: (context: ExtraPaymentContext) => ({ feeIds: context.selected, points: context.points }),
       },
+      // nothing was created; the next attempt is a new request with a new key
+      refusedAs('latchClosed', 'choosing', keep),
+      // some fees were paid, voided or taken by another payment meanwhile: the list is read again
+      refusedAs('feesRefused', 'loading', [...keep, { type: 'dropRefused', params: refusalParams }]),
       // a fee unknown to the server (404) means the list is stale: read it again
-      { guard: { type: 'isNotFound', params: refusalParams }, target: 'loading', actions: 'staleList' },
+      refusedAs('notFound', 'loading', 'staleList'),
       { target: 'loading', actions: keep },
     ),
     // paid, payError and resumeOffline take more here: the list may be read afresh

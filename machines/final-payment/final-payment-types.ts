@@ -1,33 +1,22 @@
 import type { DeadlineState } from '../../src/domain/deadlines.ts'
 import type { OrderStatus } from '../../src/domain/order-status.ts'
-import { isCommonFailureKind, type PayFlowEvent } from '../payment/pay-flow.ts'
-import type { AttemptFields, PayChoice } from '../payment/payment-types.ts'
+import { type FlowFailure, flowFailureGuard, type KeptError, type PayFlowEvent } from '../payment/pay-flow.ts'
+import type { PayChoice, PayFlowContext, PayFlowInput } from '../payment/payment-types.ts'
 
 /* The final payment's terms: what it is given, what it keeps, what it hears and how a call fails. */
 
 /**
- * Why a call of the final payment failed, as the feature that makes the calls reports it:
- * - `offline`: no answer (no network, timeout, a server fault): nobody knows whether the server acted;
- * - `latchClosed`: payments are closed (409 "Payment is currently unavailable"): nothing was created;
- * - `forfeited`: the goods were forfeited after the deadline (409): the balance can no longer be paid;
- * - `refused`: any other refusal (409: the order is no longer awaiting its balance …), with the
- *   server's message;
- * - `notFound`: the order or the payment does not exist for this shopper (404).
+ * Why a call of the final payment failed (FlowFailure), or `forfeited`: the goods were forfeited after
+ * the deadline (409): the balance can no longer be paid.
  */
-export type FinalPaymentFailure =
-  | { kind: 'offline' }
-  | { kind: 'latchClosed'; message: string }
-  | { kind: 'forfeited'; message: string }
-  | { kind: 'refused'; message: string }
-  | { kind: 'notFound' }
+export type FinalPaymentFailure = FlowFailure<{ kind: 'forfeited'; message: string }>
 
 /** A refusal kept for the panel until the shopper acts again. */
-export type FinalPaymentError = Exclude<FinalPaymentFailure, { kind: 'offline' } | { kind: 'notFound' }>
+export type FinalPaymentError = KeptError<FinalPaymentFailure>
 
-export function isFinalPaymentFailure(value: unknown): value is FinalPaymentFailure {
-  const kind = (value as { kind?: unknown } | null)?.kind
-  return isCommonFailureKind(kind) || kind === 'forfeited'
-}
+export const isFinalPaymentFailure = flowFailureGuard<FinalPaymentFailure>(
+  (failure) => failure.kind === 'forfeited',
+)
 
 /** The order as the final payment reads it from the server. */
 export interface BalanceOrder {
@@ -46,25 +35,18 @@ export interface FinalPayRequest extends PayChoice {
   points: number
 }
 
-export interface FinalPaymentContext extends AttemptFields {
-  /** Whose payment (`customer:{id}`); a saved one of anyone else is never restored. */
-  owner: string
+export interface FinalPaymentContext extends PayFlowContext<FinalPaymentError> {
   orderId: number | null
   /** The order's status as last read from the server. */
   orderStatus: OrderStatus | null
   /** The amount due as last read (the points asked for never exceed it). */
   amountDue: number | null
   points: number
-  choice: PayChoice | null
-  error: FinalPaymentError | null
 }
 
-export interface FinalPaymentInput {
-  owner: string
+export interface FinalPaymentInput extends PayFlowInput {
   /** The order whose balance is to be paid (the order page's panel). */
   orderId?: number
-  /** A payment the shopper came back from (a result page). */
-  paymentId?: string
 }
 
 export type FinalPaymentEvent =

@@ -1,17 +1,16 @@
 import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
-import { OrderStatus } from '../../src/domain/order-status.ts'
+import { awaitsBalance, isBalancePaid, OrderStatus } from '../../src/domain/order-status.ts'
 import * as payFlow from '../payment/pay-flow.ts'
 import { paymentMachine } from '../payment/payment.machine.ts'
 import {
   type BalanceOrder,
   type FinalPaymentContext,
   type FinalPaymentEvent,
-  type FinalPaymentFailure,
   type FinalPaymentInput,
   isFinalPaymentFailure,
 } from './final-payment-types.ts'
 
-const { failureIs, failureParams, refusalParams } = payFlow.failureReading(isFinalPaymentFailure)
+const { refusalParams, refusedAs, unreadSubject } = payFlow.failureReading(isFinalPaymentFailure)
 /** A refusal kept for the page, the attempt's key dropped. */
 const keep = payFlow.keepRefusal(refusalParams)
 const notProvided = payFlow.notProvided('final payment')
@@ -23,16 +22,7 @@ const isForfeitedOrder = (order: BalanceOrder): boolean =>
   order.status === OrderStatus.cancel2 ||
   (order.status === OrderStatus.arrival && order.deadlineState === 'forfeited')
 
-/** Statuses after the balance was paid (6 finalPay and every step of packing and shipping). */
-const PAID_STATUSES: ReadonlySet<OrderStatus> = new Set([
-  OrderStatus.finalPay,
-  OrderStatus.waitOut,
-  OrderStatus.waitPackage,
-  OrderStatus.waitExpressPay,
-  OrderStatus.waitSend,
-  OrderStatus.send,
-  OrderStatus.shipping,
-])
+const adoptOrder = { type: 'adoptOrder', params: orderParams } as const
 
 /**
  * The balance of an order in 5 arrival (flows §1, §8): choose route, type and points → pay → off to
@@ -43,11 +33,7 @@ const PAID_STATUSES: ReadonlySet<OrderStatus> = new Set([
  * idempotency key, so the server answers the first payment instead of making another.
  */
 export const finalPaymentMachine = setup({
-  types: {
-    context: {} as FinalPaymentContext,
-    events: {} as FinalPaymentEvent,
-    input: {} as FinalPaymentInput,
-  },
+  types: payFlow.flowTypes<FinalPaymentContext, FinalPaymentEvent, FinalPaymentInput>(),
   actors: {
     /** One attempt; the feature provides its pay call (finallyPay / finalPay with `?score=`). */
     payment: paymentMachine,
@@ -55,15 +41,7 @@ export const finalPaymentMachine = setup({
     readOrder: fromPromise<BalanceOrder, { orderId: number }>(() => notProvided('readOrder')),
   },
   actions: {
-    ...payFlow.flowActions<FinalPaymentContext, FinalPaymentEvent>(),
-    // a result page's flow learns what it pays for from the payment
-    adoptProgress: assign(({ context, event }) => ({
-      ...payFlow.adoptProgress(event),
-      orderId: payFlow.targetOf(event, 'balance') ?? context.orderId,
-    })),
-    keepError: assign((_, params: { failure: FinalPaymentFailure }) => ({
-      error: payFlow.errorToKeep(params.failure),
-    })),
+    ...payFlow.flowActions<FinalPaymentContext, FinalPaymentEvent>({ purpose: 'balance', field: 'orderId' }),
     adoptOrder: assign(({ context }, params: { order: BalanceOrder }) => ({
       orderStatus: params.order.status,
       amountDue: params.order.amountDue,
@@ -74,34 +52,44 @@ export const finalPaymentMachine = setup({
     forgetOrder: assign({ orderStatus: null, payKey: null }),
   },
   guards: {
-    isPayChoice: ({ event }) => payFlow.choosesRoute(event),
-    hasPayment: ({ context }) => context.payment !== null,
+    ...payFlow.FLOW_GUARDS,
     hasOrder: ({ context }) => context.orderId !== null,
     canPay: ({ context }) => context.choice !== null && context.orderId !== null,
-    isOffline: failureIs('offline'),
-    isNotFound: failureIs('notFound'),
-    isForfeited: failureIs('forfeited'),
-    isLatchClosed: failureIs('latchClosed'),
   },
 }).createMachine({
   id: 'finalPayment',
   context: ({ input }) => ({
-    owner: input.owner,
+    ...payFlow.flowStart(input),
     orderId: input.orderId ?? null,
     orderStatus: null,
     amountDue: null,
     points: 0,
-    ...payFlow.flowStart(input.paymentId),
   }),
   ...payFlow.FLOW_ROOT,
   states: {
-    /** Chooses the step from what the context knows (a new flow, or one restored). */
     resuming: payFlow.resumeFrom(
       { guard: 'hasOrder', target: 'checkingOrder' },
       // neither an order nor a payment: nothing to pay
       { target: 'orderClosed' },
     ),
     suspended: payFlow.SUSPENDED,
+    /** Reads the order: still awaiting its balance, paid meanwhile (the webhook came), forfeited or closed. */
+    checkingOrder: {
+      invoke: {
+        src: 'readOrder',
+        input: ({ context }) => ({ orderId: context.orderId ?? 0 }),
+        onDone: [
+          {
+            guard: ({ event }) => isForfeitedOrder(event.output),
+            target: 'forfeited',
+            actions: { type: 'adoptOrder', params: orderParams },
+          },
+          // closed: not (or no longer) awaiting a balance: cancelled, refunded, split, not yet arrived
+          ...payFlow.readOutcomes(awaitsBalance, 'choosing', isBalancePaid, 'orderClosed', adoptOrder),
+        ],
+        onError: unreadSubject('orderClosed', 'closeOrder'),
+      },
+    },
     /** The order awaits its balance: the shopper chooses route, type and points, then pays. */
     choosing: {
       on: {
@@ -122,49 +110,19 @@ export const finalPaymentMachine = setup({
         RESUME: 'checkingOrder',
       },
     },
-    /** The payment machine runs the attempt: pay, the gateway, the verdict. */
     attempt: payFlow.attemptState(
-      'finalPayment',
-      { recheck: 'checkingOrder', payAgain: 'checkingOrder' },
-      (context: FinalPaymentContext) => ({
-        orderId: context.orderId ?? 0,
-        route: context.choice?.route ?? 'card',
-        method: context.choice?.method ?? 0,
-        points: context.points,
-      }),
-      { guard: { type: 'isNotFound', params: refusalParams }, target: 'orderClosed', actions: 'forgetOrder' },
-      { guard: { type: 'isForfeited', params: refusalParams }, target: 'forfeited', actions: keep },
+      {
+        recheck: 'checkingOrder',
+        payAgain: 'checkingOrder',
+        terms: (context: FinalPaymentContext) => ({ orderId: context.orderId ?? 0, points: context.points }),
+      },
+      refusedAs('notFound', 'orderClosed', 'forgetOrder'),
+      refusedAs('forfeited', 'forfeited', keep),
       // nothing was created; the next attempt is a new request with a new key
-      { guard: { type: 'isLatchClosed', params: refusalParams }, target: 'choosing', actions: keep },
+      refusedAs('latchClosed', 'choosing', keep),
       // refused: no payment was made, and the order may have moved on (paid meanwhile …): read it
       { target: 'checkingOrder', actions: keep },
     ),
-    /** Reads the order: still awaiting its balance, paid meanwhile (the webhook came), forfeited or closed. */
-    checkingOrder: {
-      invoke: {
-        src: 'readOrder',
-        input: ({ context }) => ({ orderId: context.orderId ?? 0 }),
-        onDone: [
-          {
-            guard: ({ event }) => isForfeitedOrder(event.output),
-            target: 'forfeited',
-            actions: { type: 'adoptOrder', params: orderParams },
-          },
-          ...payFlow.whilePayable((read: BalanceOrder) => read.status === OrderStatus.arrival, 'choosing', {
-            type: 'adoptOrder',
-            params: orderParams,
-          }),
-          {
-            guard: ({ event }) => PAID_STATUSES.has(event.output.status),
-            target: 'paid',
-            actions: { type: 'adoptOrder', params: orderParams },
-          },
-          // not (or no longer) awaiting a balance: cancelled, refunded, split, not yet arrived
-          { target: 'orderClosed', actions: { type: 'adoptOrder', params: orderParams } },
-        ],
-        onError: payFlow.unreadSubject(failureParams, 'orderClosed', 'closeOrder'),
-      },
-    },
     /** The order does not await a balance (cancelled, refunded, not the shopper's): nothing to pay. */
     orderClosed: {},
     /** The balance was not paid in time and the goods were forfeited: it can no longer be paid. */

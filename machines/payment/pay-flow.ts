@@ -1,5 +1,6 @@
 import { assign, type EventObject, forwardTo } from 'xstate'
 import { PAY_ROUTES, type PayAnswer, type PayRoute, type PayStatusDto } from '../../src/domain/payments.ts'
+import { errorToKeep } from './flow-failure.ts'
 import {
   type AttemptFields,
   attemptFrom,
@@ -8,11 +9,15 @@ import {
   newAttemptKey,
   PAYMENT_STEPS,
   type PayChoice,
+  type PayFlowContext,
+  type PayFlowInput,
   type PaymentEnd,
   type PaymentInput,
   type PaymentProgress,
   type PaymentStep,
 } from './payment-types.ts'
+
+export * from './flow-failure.ts'
 
 /*
  * What a paying flow (checkout, final payment, shipping fee, extra payment) writes to run its attempts
@@ -31,15 +36,32 @@ export function attemptInput(context: AttemptFields, request: unknown): PaymentI
   }
 }
 
+/** A flow that learns what it pays for (its order or package) from a result page's payment. */
+interface LearnsTarget<C> {
+  purpose: PayStatusDto['purpose']
+  field: keyof C & string
+}
+
 /**
- * The actions every paying flow's transitions name (ATTEMPT_EVENTS, CHOOSE_ROUTE, PAY_WHEN_READY …):
- * spread into its `setup({ actions })` with its context and events.
+ * The actions every paying flow's transitions name (ATTEMPT_EVENTS, CHOOSE_ROUTE, PAY_WHEN_READY,
+ * keepRefusal …): spread into its `setup({ actions })` with its context and events. A flow given
+ * `learns` sets that field from the payment's pay status (a result page's flow starts without it).
  */
-export function flowActions<C extends AttemptFields & { error: unknown }, E extends EventObject>() {
+export function flowActions<C extends PayFlowContext<unknown>, E extends EventObject>(
+  learns?: LearnsTarget<C>,
+) {
   type Assigned = Partial<C>
   return {
     returnedTo: assign<C, E, undefined, E, never>(
       ({ context, event }) => returnedTo(context, event) as Assigned,
+    ),
+    adoptProgress: assign<C, E, undefined, E, never>(({ event }) => {
+      const progress = adoptProgress(event) as Assigned
+      const target = learns && targetOf(event, learns.purpose)
+      return learns && target !== undefined ? { ...progress, [learns.field]: target } : progress
+    }),
+    keepError: assign<C, E, { failure: { kind: string } }, E, never>(
+      (_, params) => ({ error: errorToKeep(params.failure) }) as Assigned,
     ),
     chooseRoute: assign<C, E, undefined, E, never>(({ event }) => chosenRoute(event) as Assigned),
     beginAttempt: assign<C, E, undefined, E, never>(({ context }) => beginAttempt(context) as Assigned),
@@ -49,6 +71,21 @@ export function flowActions<C extends AttemptFields & { error: unknown }, E exte
     newAttempt: assign<C, E, undefined, E, never>(() => ({ ...NO_ATTEMPT, error: null }) as Assigned),
     toAttempt: forwardTo<C, E, undefined, E>('payment'),
   }
+}
+
+/** The guards every paying flow's transitions name (CHOOSE_ROUTE, resumeFrom). */
+export const FLOW_GUARDS = {
+  isPayChoice: ({ event }: { event: FlowEvent }) => choosesRoute(event),
+  hasPayment: ({ context }: { context: AttemptFields }) => context.payment !== null,
+}
+
+/** A paying flow's `setup({ types })`: its context, events and input. */
+export function flowTypes<
+  C extends PayFlowContext<unknown>,
+  E extends EventObject,
+  I extends PayFlowInput,
+>() {
+  return { context: {} as C, events: {} as E, input: {} as I }
 }
 
 /** The events every paying flow takes; a flow's own are added to them. */
@@ -136,27 +173,13 @@ export const FLOW_ROOT = { initial: 'resuming', on: ATTEMPT_EVENTS } as const
 export const resumeFrom = <const T extends readonly object[]>(...own: T) =>
   ({ always: [{ guard: 'hasPayment', target: 'attempt' }, ...own] }) as const
 
-/** What every paying flow starts with: no route chosen, no refusal, and a result page's payment if any. */
-export function flowStart(paymentId: string | undefined) {
-  return { choice: null, error: null, ...attemptFrom(paymentId) }
+/** What every paying flow starts with: its owner, no route chosen, no refusal, a result page's payment if any. */
+export function flowStart(input: PayFlowInput) {
+  return { owner: input.owner, choice: null, error: null, ...attemptFrom(input.paymentId) }
 }
 
 /** A refusal the flow keeps for its page; the attempt's key goes (the next attempt is a new request). */
 export const keepRefusal = <P>(params: P) => [{ type: 'keepError', params }, 'forgetKey'] as const
-
-/**
- * A failed read of what is being paid: without an answer the flow waits for the connection
- * (resumeOffline); any other failure ends it at `closed`, with the flow's `forget` action.
- */
-export const unreadSubject = <P, const T extends string, const F extends string>(
-  failureParams: P,
-  closed: T,
-  forget: F,
-) =>
-  [
-    { guard: { type: 'isOffline', params: failureParams }, target: 'resumeOffline' },
-    { target: closed, actions: forget },
-  ] as const
 
 /** A route and type chosen: another request, so another attempt. */
 export const CHOOSE_ROUTE = { guard: 'isPayChoice', actions: ['newAttempt', 'chooseRoute'] } as const
@@ -197,29 +220,29 @@ export function unanswered(context: AttemptFields): boolean {
 }
 
 /**
- * What a flow's read of what is paid leads to while it is still payable (`payable`): back into an
- * unanswered attempt to wait for the shopper's retry, or to `ready` for the shopper's choice; `adopt`
- * keeps what was read either way.
+ * Where a flow's read of what is paid (its order or package) leads: while it is still `payable`, back
+ * into an unanswered attempt to wait for the shopper's retry, or to `ready` for the shopper's choice;
+ * once `paid`, to `paid`; else to `closed`. `adopt` keeps what was read every way. A flow puts its own
+ * outcomes (forfeited, locked) before these.
  */
-export function whilePayable<O, const T extends string, const D>(
+export function readOutcomes<O, const T extends string, const X extends string, const D>(
   payable: (output: O) => boolean,
   ready: T,
+  paid: (output: O) => boolean,
+  closed: X,
   adopt: D,
 ) {
+  type Read = { context: AttemptFields; event: { output: O } }
   return [
     {
-      guard: ({ context, event }: { context: AttemptFields; event: { output: O } }) =>
-        payable(event.output) && unanswered(context),
+      guard: ({ context, event }: Read) => payable(event.output) && unanswered(context),
       target: 'attempt',
       actions: [adopt, 'awaitRetry'],
     },
-    { guard: ({ event }: { event: { output: O } }) => payable(event.output), target: ready, actions: adopt },
+    { guard: ({ event }: Read) => payable(event.output), target: ready, actions: adopt },
+    { guard: ({ event }: Read) => paid(event.output), target: 'paid', actions: adopt },
+    { target: closed, actions: adopt },
   ] as const
-}
-
-/** The failure kinds every paying flow has (each adds its own refusals). */
-export function isCommonFailureKind(kind: unknown): boolean {
-  return kind === 'offline' || kind === 'latchClosed' || kind === 'refused' || kind === 'notFound'
 }
 
 /** The pay call got no answer and what is being paid is still payable: wait for the shopper's retry. */
@@ -247,80 +270,52 @@ export const endedWith =
     event.output.end === end &&
     (outcome === undefined || ('outcome' in event.output && event.output.outcome === outcome))
 
-/** The refusal of a refused attempt (else undefined), for the flow's own reading. */
-export function refusalOf({ event }: EndedEvent): unknown {
-  return event.output.end === 'refused' ? event.output.error : undefined
-}
-
 /** A flow's actor that its feature did not provide. */
 export const notProvided = (machine: string) => (name: string) =>
   Promise.reject(new Error(`${machine} machine: actor '${name}' not provided`))
 
 /**
- * How a flow reads a failed call, given its own failure kinds (`F`, always with `offline` and
- * `notFound`): anything else is no answer. The params makers feed its guards and its `keepError`.
+ * The `onDone` transitions every flow shares: the verdict's states (`paid` …), `resumeOffline` when a
+ * read got no answer, `recheck` to read what is being paid again, `payAgain` to choose anew. The flow
+ * adds its own for a refusal.
  */
-export function failureReading<F extends { kind: string }>(isFailure: (value: unknown) => value is F) {
-  const failureOf = (error: unknown): F => (isFailure(error) ? error : ({ kind: 'offline' } as F))
-  return {
-    failureOf,
-    failureIs:
-      (kind: F['kind']) =>
-      (_: unknown, params: { failure: F }): boolean =>
-        params.failure.kind === kind,
-    /** A call's failure (`onError`). */
-    failureParams: ({ event }: { event: { error: unknown } }) => ({ failure: failureOf(event.error) }),
-    /** An attempt's refusal (`onDone` of the payment machine). */
-    refusalParams: ({ event }: EndedEvent) => ({ failure: failureOf(refusalOf({ event })) }),
-  }
-}
-
-/** What a flow keeps for its page of a failure: a refusal, not a missing answer or a missing thing. */
-export function errorToKeep<F extends { kind: string }>(
-  failure: F,
-): Exclude<F, { kind: 'offline' } | { kind: 'notFound' }> | null {
-  return failure.kind === 'offline' || failure.kind === 'notFound'
-    ? null
-    : (failure as Exclude<F, { kind: 'offline' } | { kind: 'notFound' }>)
-}
-
-/**
- * The `onDone` transitions every flow shares: the verdict's states (`#flow.paid` …), `resumeOffline`
- * when a read got no answer, `recheck` to read what is being paid again, `payAgain` to choose anew. The
- * flow adds its own for a refusal.
- */
-export function attemptEnds(
-  id: string,
-  targets: { recheck: string; payAgain: string },
-): { guard: (args: EndedEvent) => boolean; target: string; actions?: 'newAttempt' }[] {
+export function attemptEnds(targets: {
+  recheck: string
+  payAgain: string
+}): { guard: (args: EndedEvent) => boolean; target: string; actions?: 'newAttempt' }[] {
   return [
-    { guard: endedWith('settled', 'paid'), target: `#${id}.paid` },
-    { guard: endedWith('settled', 'failed'), target: `#${id}.failed` },
-    { guard: endedWith('settled', 'cancelled'), target: `#${id}.cancelled` },
-    { guard: endedWith('settled', 'payError'), target: `#${id}.payError` },
-    { guard: endedWith('unreachable'), target: `#${id}.resumeOffline` },
-    { guard: endedWith('recheck'), target: `#${id}.${targets.recheck}` },
-    { guard: endedWith('payAgain'), target: `#${id}.${targets.payAgain}`, actions: 'newAttempt' },
+    { guard: endedWith('settled', 'paid'), target: 'paid' },
+    { guard: endedWith('settled', 'failed'), target: 'failed' },
+    { guard: endedWith('settled', 'cancelled'), target: 'cancelled' },
+    { guard: endedWith('settled', 'payError'), target: 'payError' },
+    { guard: endedWith('unreachable'), target: 'resumeOffline' },
+    { guard: endedWith('recheck'), target: targets.recheck },
+    { guard: endedWith('payAgain'), target: targets.payAgain, actions: 'newAttempt' },
   ]
 }
 
+/** The route and type of the flow's choice, as every pay call sends them. */
+export function chosenTerms(context: { choice: PayChoice | null }): PayChoice {
+  return { route: context.choice?.route ?? 'card', method: context.choice?.method ?? 0 }
+}
+
 /**
- * A flow's `attempt` state: the payment machine invoked as `payment` with the flow's `request`, its
- * ends leading back into the flow (attemptEnds), then the flow's own `refusals`, routed by its failure
- * kinds. The flow's events for the attempt are handed on to it (toAttempt).
+ * A flow's `attempt` state: the payment machine invoked as `payment` with the flow's pay request (its
+ * `terms` and the chosen route and type), its ends leading back into the flow (attemptEnds), then the
+ * flow's own `refusals`, routed by its failure kinds. The flow's events for the attempt are handed on
+ * to it (toAttempt).
  */
-export function attemptState<C extends AttemptFields, const R extends readonly object[]>(
-  id: string,
-  targets: { recheck: string; payAgain: string },
-  request: (context: C) => unknown,
+export function attemptState<C extends PayFlowContext<unknown>, const R extends readonly object[]>(
+  targets: { recheck: string; payAgain: string; terms: (context: C) => object },
   ...refusals: R
 ) {
   return {
     invoke: {
       id: 'payment',
       src: 'payment',
-      input: ({ context }: { context: C }) => attemptInput(context, request(context)),
-      onDone: [...attemptEnds(id, targets), ...refusals],
+      input: ({ context }: { context: C }) =>
+        attemptInput(context, { ...targets.terms(context), ...chosenTerms(context) }),
+      onDone: [...attemptEnds(targets), ...refusals],
     },
     on: toAttempt,
   } as const

@@ -83,6 +83,22 @@ export interface AttemptFields {
   step: PaymentStep | null
 }
 
+/**
+ * What every paying flow keeps besides its attempt: whose flow it is (`customer:{id}`; a saved flow of
+ * anyone else is never restored), the route and type chosen, and the refusal (`E`) kept for its page.
+ */
+export interface PayFlowContext<E> extends AttemptFields {
+  owner: string
+  choice: PayChoice | null
+  error: E | null
+}
+
+/** What every paying flow is given: whose it is, and the payment a result page came back with. */
+export interface PayFlowInput {
+  owner: string
+  paymentId?: string
+}
+
 /** No attempt yet, or a new one: another route, type, amount or subject is another request. */
 export const NO_ATTEMPT: AttemptFields = {
   payKey: null,

@@ -1,5 +1,5 @@
 import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
-import { PackageStatus } from '../../src/domain/package-status.ts'
+import { awaitsFee, isFeePaid, PackageStatus } from '../../src/domain/package-status.ts'
 import type { ShippingOptionDto } from '../../src/domain/packaging.ts'
 import * as payFlow from '../payment/pay-flow.ts'
 import { paymentMachine } from '../payment/payment.machine.ts'
@@ -7,25 +7,18 @@ import {
   isShippingFeeFailure,
   type ShippingFeeContext,
   type ShippingFeeEvent,
-  type ShippingFeeFailure,
   type ShippingFeeInput,
   type ShippingPackage,
-  type ShippingPayRequest,
 } from './shipping-fee-types.ts'
 
-const { failureIs, failureParams, refusalParams } = payFlow.failureReading(isShippingFeeFailure)
+const { failedAs, refusalParams, refusedAs, unreadSubject } = payFlow.failureReading(isShippingFeeFailure)
 /** A refusal kept for the page, the attempt's key dropped. */
 const keep = payFlow.keepRefusal(refusalParams)
 const notProvided = payFlow.notProvided('shipping fee')
 
 const packageParams = ({ event }: { event: { output: ShippingPackage } }) => ({ pkg: event.output })
 
-/** Statuses after the fee was paid: ready to ship, shipped, with the carrier. */
-const PAID_STATUSES: ReadonlySet<PackageStatus> = new Set([
-  PackageStatus.waitSend,
-  PackageStatus.send,
-  PackageStatus.shipping,
-])
+const adoptPackage = { type: 'adoptPackage', params: packageParams } as const
 
 /** A method of the last quote that can carry the box (so it may be chosen). */
 const isAvailable = (options: readonly ShippingOptionDto[] | null, methodId: number | null): boolean =>
@@ -41,11 +34,7 @@ const isAvailable = (options: readonly ShippingOptionDto[] | null, methodId: num
  * answers the first payment instead of making another.
  */
 export const shippingFeeMachine = setup({
-  types: {
-    context: {} as ShippingFeeContext,
-    events: {} as ShippingFeeEvent,
-    input: {} as ShippingFeeInput,
-  },
+  types: payFlow.flowTypes<ShippingFeeContext, ShippingFeeEvent, ShippingFeeInput>(),
   actors: {
     /** One attempt; the feature provides its pay call (expressPay with `?shippingMethodId=`). */
     payment: paymentMachine,
@@ -57,15 +46,7 @@ export const shippingFeeMachine = setup({
     readOptions: fromPromise<ShippingOptionDto[], { packageId: number }>(() => notProvided('readOptions')),
   },
   actions: {
-    ...payFlow.flowActions<ShippingFeeContext, ShippingFeeEvent>(),
-    // a result page's flow learns what it pays for from the payment
-    adoptProgress: assign(({ context, event }) => ({
-      ...payFlow.adoptProgress(event),
-      packageId: payFlow.targetOf(event, 'shipping') ?? context.packageId,
-    })),
-    keepError: assign((_, params: { failure: ShippingFeeFailure }) => ({
-      error: payFlow.errorToKeep(params.failure),
-    })),
+    ...payFlow.flowActions<ShippingFeeContext, ShippingFeeEvent>({ purpose: 'shipping', field: 'packageId' }),
     adoptPackage: assign((_, params: { pkg: ShippingPackage }) => ({
       pkg: params.pkg,
       packageId: params.pkg.id,
@@ -79,30 +60,23 @@ export const shippingFeeMachine = setup({
     forgetPackage: assign({ pkg: null, payKey: null }),
   },
   guards: {
-    isPayChoice: ({ event }) => payFlow.choosesRoute(event),
-    hasPayment: ({ context }) => context.payment !== null,
+    ...payFlow.FLOW_GUARDS,
     hasPackage: ({ context }) => context.packageId !== null,
     canPay: ({ context }) =>
       context.choice !== null && context.packageId !== null && isAvailable(context.options, context.methodId),
-    isOffline: failureIs('offline'),
-    isNotFound: failureIs('notFound'),
-    isLatchClosed: failureIs('latchClosed'),
-    isShippingRefused: failureIs('shippingRefused'),
   },
 }).createMachine({
   id: 'shippingFee',
   context: ({ input }) => ({
-    owner: input.owner,
+    ...payFlow.flowStart(input),
     packageId: input.packageId ?? null,
     applyId: input.applyId ?? null,
     pkg: null,
     options: null,
     methodId: null,
-    ...payFlow.flowStart(input.paymentId),
   }),
   ...payFlow.FLOW_ROOT,
   states: {
-    /** Chooses the step from what the context knows (a new flow, or one restored). */
     resuming: payFlow.resumeFrom(
       { guard: 'hasPackage', target: 'checkingPackage' },
       // neither a package nor a payment: nothing to pay
@@ -115,25 +89,15 @@ export const shippingFeeMachine = setup({
         src: 'readPackage',
         input: ({ context }) => ({ packageId: context.packageId ?? 0, applyId: context.applyId }),
         onDone: [
-          ...payFlow.whilePayable(
-            (read: ShippingPackage) => read.status === PackageStatus.package,
-            'loadingOptions',
-            { type: 'adoptPackage', params: packageParams },
-          ),
           {
             guard: ({ event }) => event.output.status === PackageStatus.packageLock,
             target: 'locked',
             actions: [{ type: 'adoptPackage', params: packageParams }, assign({ payKey: null })],
           },
-          {
-            guard: ({ event }) => PAID_STATUSES.has(event.output.status),
-            target: 'paid',
-            actions: { type: 'adoptPackage', params: packageParams },
-          },
-          // not (or no longer) awaiting a fee: refunded, not yet packed
-          { target: 'closed', actions: { type: 'adoptPackage', params: packageParams } },
+          // closed: not (or no longer) awaiting a fee: refunded, not yet packed
+          ...payFlow.readOutcomes(awaitsFee, 'loadingOptions', isFeePaid, 'closed', adoptPackage),
         ],
-        onError: payFlow.unreadSubject(failureParams, 'closed', 'forgetPackage'),
+        onError: unreadSubject('closed', 'forgetPackage'),
       },
     },
     /** Reads the methods quoted for the box and its address. */
@@ -146,8 +110,8 @@ export const shippingFeeMachine = setup({
           actions: { type: 'adoptOptions', params: ({ event }) => ({ options: event.output }) },
         },
         onError: [
-          { guard: { type: 'isOffline', params: failureParams }, target: 'resumeOffline' },
-          { guard: { type: 'isNotFound', params: failureParams }, target: 'closed' },
+          failedAs('offline', 'resumeOffline'),
+          failedAs('notFound', 'closed'),
           // spec §8: "failed to load shipping cost, contact support"
           { target: 'optionsFailed' },
         ],
@@ -170,26 +134,20 @@ export const shippingFeeMachine = setup({
         RESUME: 'checkingPackage',
       },
     },
-    /** The payment machine runs the attempt: pay, the gateway, the verdict. */
     attempt: payFlow.attemptState(
-      'shippingFee',
-      { recheck: 'checkingPackage', payAgain: 'checkingPackage' },
-      (context: ShippingFeeContext) =>
-        ({
+      {
+        recheck: 'checkingPackage',
+        payAgain: 'checkingPackage',
+        terms: (context: ShippingFeeContext) => ({
           packageId: context.packageId ?? 0,
           methodId: context.methodId ?? 0,
-          route: context.choice?.route ?? 'card',
-          method: context.choice?.method ?? 0,
-        }) satisfies ShippingPayRequest,
-      { guard: { type: 'isNotFound', params: refusalParams }, target: 'closed', actions: 'forgetPackage' },
-      // nothing was created; the next attempt is a new request with a new key
-      { guard: { type: 'isLatchClosed', params: refusalParams }, target: 'choosing', actions: keep },
-      // the method cannot carry the box there: back to the choice, with the quote read again
-      {
-        guard: { type: 'isShippingRefused', params: refusalParams },
-        target: 'loadingOptions',
-        actions: keep,
+        }),
       },
+      refusedAs('notFound', 'closed', 'forgetPackage'),
+      // nothing was created; the next attempt is a new request with a new key
+      refusedAs('latchClosed', 'choosing', keep),
+      // the method cannot carry the box there: back to the choice, with the quote read again
+      refusedAs('shippingRefused', 'loadingOptions', keep),
       // refused (locked, paid meanwhile …): no payment was made; read where the package stands
       { target: 'checkingPackage', actions: keep },
     ),

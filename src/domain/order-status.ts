@@ -74,3 +74,30 @@ export const ORDER_FLOW: StatusFlow<OrderStatus> = {
 
 export const canOrderTransition = (from: OrderStatus, to: OrderStatus): boolean =>
   canTransition(ORDER_FLOW, from, to)
+
+type WithStatus = { status: OrderStatus }
+
+/** The order awaits its deposit (2 waitPay). */
+export const awaitsDeposit = (order: WithStatus): boolean => order.status === OrderStatus.waitPay
+
+/** The deposit went through: any status after 2 but a cancellation (1, or 15 by the sweep). */
+export const isDepositPaid = (order: WithStatus): boolean =>
+  order.status !== OrderStatus.waitPay &&
+  order.status !== OrderStatus.cancel1 &&
+  order.status !== OrderStatus.cancel2
+
+/** The goods are in the warehouse and the order awaits its balance (5 arrival). */
+export const awaitsBalance = (order: WithStatus): boolean => order.status === OrderStatus.arrival
+
+const BALANCE_PAID: ReadonlySet<OrderStatus> = new Set([
+  OrderStatus.finalPay,
+  OrderStatus.waitOut,
+  OrderStatus.waitPackage,
+  OrderStatus.waitExpressPay,
+  OrderStatus.waitSend,
+  OrderStatus.send,
+  OrderStatus.shipping,
+])
+
+/** The balance was paid: 6 finalPay and every step of packing and shipping after it. */
+export const isBalancePaid = (order: WithStatus): boolean => BALANCE_PAID.has(order.status)

@@ -57,3 +57,17 @@ export const PACKAGE_FLOW: StatusFlow<PackageStatus> = {
 
 export const canPackageTransition = (from: PackageStatus, to: PackageStatus): boolean =>
   canTransition(PACKAGE_FLOW, from, to)
+
+type WithStatus = { status: PackageStatus }
+
+/** The package is packed and awaits its shipping fee (3 package). */
+export const awaitsFee = (pkg: WithStatus): boolean => pkg.status === PackageStatus.package
+
+const FEE_PAID: ReadonlySet<PackageStatus> = new Set([
+  PackageStatus.waitSend,
+  PackageStatus.send,
+  PackageStatus.shipping,
+])
+
+/** The shipping fee was paid: the package is ready to ship (4), shipped (5) or with the carrier (9). */
+export const isFeePaid = (pkg: WithStatus): boolean => FEE_PAID.has(pkg.status)
