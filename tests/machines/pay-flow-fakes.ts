@@ -1,20 +1,12 @@
-import { expect, vi } from 'vitest'
-import {
-  type Actor,
-  type AnyActorLogic,
-  type AnyActorRef,
-  type AnyStateMachine,
-  createActor,
-  fromPromise,
-  type InputFrom,
-  type Snapshot,
-} from 'xstate'
-import { payFlowView } from '../../machines/payment/pay-flow.ts'
+import { fromPromise } from 'xstate'
 import { paymentMachine } from '../../machines/payment/payment.machine.ts'
 import type { PaymentStatus } from '../../src/domain/payment-status.ts'
 import type { PayAnswer, PayStatusDto } from '../../src/domain/payments.ts'
 
-/* What the paying flows' machine tests share: the server's pay calls and pay status, and a reload. */
+/*
+ * The server as the paying flows' machine tests fake it: its pay calls and pay status. Each flow's
+ * fake server adds its own calls; pay-flow-harness.ts drives the flows on it.
+ */
 
 /** A payment as the fake server keeps it: its state, and what the purpose remembers of its request. */
 export interface FakePayment {
@@ -26,8 +18,9 @@ export interface FakePayment {
  * A stand-in for the server's pay calls with their idempotency keys and its pay status: a key seen
  * before answers as the first time and makes nothing new. `loseAnswers` makes it act and then fail to
  * answer (the connection dropped after the server did the work); `offline` refuses to be reached;
- * `refuseNext` refuses the next pay call with that failure. `paidFor` says what a payment pays (its
- * purpose, amount, points and target) and `opened` what is kept of its request.
+ * `refuseNext` refuses the next pay call with that failure (or a flow's own call that asks `refuse()`).
+ * `paidFor` says what a payment pays (its purpose, amount, points and target) and `opened` what is kept
+ * of its request. A flow's fake server extends it with the flow's own calls.
  */
 export class FakePayments<Request, P extends FakePayment = FakePayment> {
   offline = false
@@ -60,13 +53,24 @@ export class FakePayments<Request, P extends FakePayment = FakePayment> {
     if (this.offline) throw { kind: 'offline' }
   }
 
+  /** Throws `refuseNext`, once: the server refused this call. */
+  protected refuse(): void {
+    const refusal = this.refuseNext
+    this.refuseNext = undefined
+    if (refusal) throw refusal
+  }
+
+  /** The call's answer, unless the connection drops before it arrives (`loseAnswers`). */
+  protected answer<T>(value: T): T {
+    if (this.loseAnswers) throw { kind: 'offline' }
+    return value
+  }
+
   pay = async ({ input }: { input: { key: string; request: unknown } }): Promise<PayAnswer> => {
     const call = { ...(input.request as Request), key: input.key }
     this.reach()
     this.payCalls.push(call)
-    const refusal = this.refuseNext
-    this.refuseNext = undefined
-    if (refusal) throw refusal
+    this.refuse()
     let answer = this.answers.get(input.key)
     if (!answer) {
       const paymentId = `pay_${this.answers.size + 1}`
@@ -74,8 +78,7 @@ export class FakePayments<Request, P extends FakePayment = FakePayment> {
       this.answers.set(input.key, answer)
       this.payments.set(paymentId, { status: 1, failure: null, ...this.opened(call) } as P)
     }
-    if (this.loseAnswers) throw { kind: 'offline' }
-    return answer
+    return this.answer(answer)
   }
 
   readPayStatus = async ({ input }: { input: { paymentId: string } }): Promise<PayStatusDto> => {
@@ -99,64 +102,5 @@ export class FakePayments<Request, P extends FakePayment = FakePayment> {
   }
 }
 
-/**
- * What a flow's feature does on every step and at a reload: save (JSON), parse with the flow's own
- * parser, restore, start.
- */
-export function reloadFlow<M extends AnyStateMachine>(
-  machine: M,
-  actor: { getPersistedSnapshot(): unknown; stop(): void },
-  parse: (saved: unknown, owner: string) => { context: { owner: string } } | undefined,
-  owner: string,
-) {
-  const saved = parse(JSON.parse(JSON.stringify(actor.getPersistedSnapshot())), owner)
-  actor.stop()
-  if (!saved) throw new Error('the saved flow did not parse')
-  const restored = createActor(machine as AnyStateMachine, {
-    snapshot: saved as unknown as Snapshot<unknown>,
-    input: { owner },
-  }) as unknown as Actor<M>
-  restored.start()
-  return restored
-}
-
-/** A flow opened by a result page with the payment `pay_1`, its first read done (under fake timers). */
-export async function returnedFlow<A extends AnyActorRef>(
-  start: (input: { paymentId: string }) => A,
-): Promise<A> {
-  const actor = start({ paymentId: 'pay_1' })
-  expect(payFlowView(actor.getSnapshot()).matches('returned')).toBe(true)
-  await vi.advanceTimersByTimeAsync(0)
-  return actor
-}
-
 /** Lets the flow's promises and their reactions run. */
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
-
-/**
- * A flow's start and reload for its tests, as its feature does them: the flow's machine with the
- * shop's payment calls and its own reads (`readsOf`); the flow is the shopper `owner`'s, and a reload
- * parses with `parse`.
- */
-export function flowRunner<S extends { paymentMachine(): AnyActorLogic }, M extends AnyStateMachine>(
-  machine: M,
-  readsOf: (shop: S) => Record<string, AnyActorLogic>,
-  parse: (saved: unknown, owner: string) => { context: { owner: string } } | undefined,
-  owner: string,
-) {
-  const machineFor = (shop: S) =>
-    (machine as AnyStateMachine).provide({
-      actors: { payment: shop.paymentMachine(), ...readsOf(shop) },
-    }) as M
-  return {
-    start(shop: S, input: Partial<InputFrom<M>> = {}): Actor<M> {
-      const actor = createActor(machineFor(shop) as AnyStateMachine, {
-        input: { owner, ...input },
-      }) as unknown as Actor<M>
-      actor.start()
-      return actor
-    },
-    reload: (shop: S, actor: { getPersistedSnapshot(): unknown; stop(): void }) =>
-      reloadFlow(machineFor(shop), actor, parse, owner),
-  }
-}
