@@ -14,6 +14,13 @@ import { ValidationMessage } from './validation-messages.ts'
 /** An order left in 2 waitPay this long is cancelled by the sweep and its stock and points released. */
 export const PAYMENT_WINDOW_MINUTES = 30
 
+/**
+ * A deposit awaiting the shopper's bank transfer holds its order this long from when the provider gave
+ * the transfer's instructions: a furikomi takes up to a few banking days, not 30 minutes, and an order
+ * cancelled meanwhile would turn the shopper's money into a refund.
+ */
+export const BANK_TRANSFER_HOLD_DAYS = 3
+
 /** The most lines one checkout may order. */
 export const MAX_ORDER_LINES = 200
 

@@ -2,10 +2,15 @@ import { createHmac } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { payments, webhookEvents } from '../../server/db/schema.ts'
+import { expireUnpaidOrders } from '../../server/services/orders/order-expiry.ts'
 import { orderPaymentsOf } from '../../server/services/payments/order-payments.ts'
 import { stripeGateway } from '../../server/services/payments/stripe.ts'
 import { OrderStatus } from '../../src/domain/order-status.ts'
-import type { OrderDetailDto } from '../../src/domain/orders.ts'
+import {
+  BANK_TRANSFER_HOLD_DAYS,
+  type OrderDetailDto,
+  PAYMENT_WINDOW_MINUTES,
+} from '../../src/domain/orders.ts'
 import { PaymentStatus } from '../../src/domain/payment-status.ts'
 import type { BankTransferDto, PayStatusDto } from '../../src/domain/payments.ts'
 import type { Envelope } from '../../src/domain/result-code.ts'
@@ -16,6 +21,7 @@ import { createTestApp, type TestApp } from './support/test-app.ts'
 import { engines } from './support/test-database.ts'
 
 const SECRET_KEY = 'sk_test_emulator'
+const MINUTE = 60_000
 const WEBHOOK_SECRET = 'whsec_test'
 
 describe.each(engines)('the Stripe gateway against its emulator on %s', (engine) => {
@@ -373,6 +379,40 @@ describe.each(engines)('the Stripe gateway against its emulator on %s', (engine)
     const { payment, order, earnRows } = await effectsOf(t.db, paymentId)
     expect([payment.status, order.status, earnRows]).toEqual([PaymentStatus.waitPay, OrderStatus.waitPay, 0])
     expect(await inboxOf(paymentId)).toEqual([])
+  })
+
+  it('bank transfer: the order waits for the transfer past its 30-minute window, and the sweep cancels it only when the hold ends', async () => {
+    const { orderId, paymentId, sessionId } = await startPayment(6000, 2)
+    const payDueTime = async () => {
+      const { body } = await t.getJson<Envelope<OrderDetailDto>>(`/api/mall/order/${orderId}`, {
+        token: shopper.token,
+      })
+      return Date.parse(body.data?.payDueTime ?? '')
+    }
+    const placed = t.clock.now.getTime()
+    expect(await payDueTime()).toBeLessThanOrEqual(placed + PAYMENT_WINDOW_MINUTES * MINUTE)
+
+    const pressed = t.clock.now.getTime()
+    await press(sessionId, 'transfer-later')
+    const answered = t.clock.now.getTime()
+    const HOLD = BANK_TRANSFER_HOLD_DAYS * 24 * 60 * MINUTE
+    // the order page shows the new time to pay by: the hold, from when the instructions came
+    const holdEnds = await payDueTime()
+    expect(holdEnds).toBeGreaterThanOrEqual(pressed + HOLD)
+    expect(holdEnds).toBeLessThanOrEqual(answered + HOLD)
+    // the 30-minute sweep leaves it
+    const windowSweep = await expireUnpaidOrders(
+      t.db,
+      new Date(answered + (PAYMENT_WINDOW_MINUTES + 1) * MINUTE),
+    )
+    expect(windowSweep.expired).not.toContain(orderId)
+    expect((await effectsOf(t.db, paymentId)).order.status).toBe(OrderStatus.waitPay)
+
+    // no money by the end of the hold: cancelled like any unpaid order, its payment ended
+    const swept = await expireUnpaidOrders(t.db, new Date(holdEnds + MINUTE))
+    expect(swept.expired).toContain(orderId)
+    const { payment, order } = await effectsOf(t.db, paymentId)
+    expect([order.status, payment.status]).toEqual([OrderStatus.cancel1, PaymentStatus.cancel])
   })
 
   it('the operator’s refund reaches Stripe with the whole yen and the payment’s idempotency key, once', async () => {

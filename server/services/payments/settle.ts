@@ -34,6 +34,13 @@ const PAY_PURPOSES: Record<PaymentPurpose, PayPurpose<never>> = {
   extra: extraPurpose,
 }
 
+/** The purpose module a payment row names: every purpose has one, else it throws. */
+export function purposeOf(payment: Pick<PaymentRow, 'id' | 'purpose'>): PayPurpose<never> {
+  const purpose: PayPurpose<never> | undefined = PAY_PURPOSES[payment.purpose]
+  if (!purpose) throw new Error(`payment ${payment.id} has an unknown purpose: ${payment.purpose}`)
+  return purpose
+}
+
 /**
  * Marks a payment paid and applies its purpose's effect, once (flows §3, payments-facts 'Bugs to
  * design against'). Every confirmation ends here, in the caller's transaction: the row lock makes a
@@ -77,8 +84,6 @@ export async function settle(tx: Db, confirmation: Confirmation, at: Date): Prom
   // Unreachable under the row lock; kept so a change of locking cannot apply an effect twice.
   if (!paid) return { settled: false, status }
   // A purpose without a module throws rather than marking money paid with no effect.
-  const purpose: PayPurpose<never> | undefined = PAY_PURPOSES[paid.purpose]
-  if (!purpose) throw new Error(`payment ${paid.id} has an unknown purpose: ${paid.purpose}`)
-  await purpose.settled(tx, paid, at)
+  await purposeOf(paid).settled(tx, paid, at)
   return { settled: true, payment: paid }
 }

@@ -8,7 +8,7 @@ import { countPayment } from '../../observability/metrics.ts'
 import { failPayment } from './fail-payment.ts'
 import type { GatewayDeps, GatewayEvent, PaymentGateway } from './gateway.ts'
 import { webhookGateway } from './gateways.ts'
-import { settle } from './settle.ts'
+import { purposeOf, settle } from './settle.ts'
 
 export type WebhookOutcome =
   /** First delivery of the event: its effect (if any) committed with its inbox row. */
@@ -148,7 +148,8 @@ async function apply(
 
 /**
  * A payment still open now waits for the shopper's bank transfer: its instructions are kept on it for
- * the result page and the order to show. Those of an older attempt at the provider are not.
+ * the result page and the order to show, and its purpose holds what it pays for meanwhile (a deposit
+ * keeps its order open). Those of an older attempt at the provider are not.
  */
 async function keepTransfer(
   tx: Parameters<typeof settle>[0],
@@ -157,8 +158,10 @@ async function keepTransfer(
   at: Date,
 ) {
   if (event.providerRef && currentRef && event.providerRef !== currentRef) return
-  await tx
+  const [awaiting] = await tx
     .update(payments)
     .set({ transfer: event.transfer ?? null, updatedAt: at })
     .where(and(eq(payments.id, event.paymentId), eq(payments.status, PaymentStatus.waitPay)))
+    .returning()
+  if (awaiting) await purposeOf(awaiting).awaitingTransfer?.(tx, awaiting, at)
 }

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { OrderStatus } from '../../../../src/domain/order-status.ts'
-import type { OrderAddressDto } from '../../../../src/domain/orders.ts'
+import { BANK_TRANSFER_HOLD_DAYS, type OrderAddressDto } from '../../../../src/domain/orders.ts'
 import { SELECT_ADDRESS_MESSAGE } from '../../../../src/domain/payments.ts'
 import { ResultCode } from '../../../../src/domain/result-code.ts'
 import { orders } from '../../../db/schema.ts'
@@ -8,7 +8,7 @@ import { ApiError, notFound } from '../../../http/envelope.ts'
 import { ownAddress } from '../../addresses.ts'
 import { endOpenOrderPayments } from '../order-payments.ts'
 import { creditOrder, earnPoints } from './order-paid.ts'
-import type { PayPurpose } from './purpose.ts'
+import { onlyTargetOf, type PayPurpose } from './purpose.ts'
 
 /* The first payment of an order (`orderPay`; flows §1, §3): the deposit, or the whole total without one. */
 
@@ -74,5 +74,20 @@ export const depositPurpose: PayPurpose<DepositDetails> = {
     )
     // An order that closed meanwhile (1 is terminal) earns no points on money that goes back.
     if (order) await earnPoints(tx, order, payment)
+  },
+
+  /**
+   * The order's payment window is stretched to BANK_TRANSFER_HOLD_DAYS from now (never shortened), so
+   * the sweep does not cancel it while the transfer is on its way; the order shows the new time.
+   */
+  async awaitingTransfer(tx, payment, at) {
+    const holdUntil = new Date(at.getTime() + BANK_TRANSFER_HOLD_DAYS * 86_400_000)
+    await tx
+      .update(orders)
+      .set({
+        payDueAt: sql`greatest(${orders.payDueAt}, ${holdUntil.toISOString()}::timestamptz)`,
+        updatedAt: at,
+      })
+      .where(and(eq(orders.id, onlyTargetOf(payment, 'order')), eq(orders.status, OrderStatus.waitPay)))
   },
 }

@@ -60,6 +60,11 @@ export interface PayPurpose<Details> {
    * has moved on meanwhile is left as it is and the money is logged for a refund.
    */
   settled(tx: Db, payment: PaymentRow, at: Date): Promise<void>
+  /**
+   * The payment now waits for the shopper's bank transfer (the provider gave its instructions), in the
+   * webhook's transaction: what the purpose holds for it meanwhile. Without it, nothing is held.
+   */
+  awaitingTransfer?(tx: Db, payment: PaymentRow, at: Date): Promise<void>
 }
 
 /** The one order or package a deposit, balance or shipping payment settles. */
