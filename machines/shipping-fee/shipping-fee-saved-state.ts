@@ -2,13 +2,20 @@ import * as savedFlow from '../shared/saved-flow.ts'
 import type { ShippingFeeContext } from './shipping-fee-types.ts'
 
 /** The saved snapshot's version: bumped whenever the machine's states or context change shape. */
-export const SHIPPING_FEE_MACHINE_VERSION = 2
+export const SHIPPING_FEE_MACHINE_VERSION = 3
 
 /** A persisted snapshot of the shipping-fee machine, as `getPersistedSnapshot()` writes it. */
 export type SavedShippingFee = savedFlow.SavedFlow<ShippingFeeContext>
 
 const RESTING_STATES = savedFlow.payFlowResting('optionsFailed', 'choosing', 'closed', 'locked')
 const IN_FLIGHT = savedFlow.payFlowInFlight('checkingPackage', 'loadingOptions')
+
+const isEstimate = (value: unknown): boolean =>
+  savedFlow.isObject(value) &&
+  savedFlow.isId(value.methodId) &&
+  savedFlow.isWholeCount(value.fee) &&
+  savedFlow.isWholeCount(value.billedWeightG) &&
+  savedFlow.isWholeCount(value.allowanceG)
 
 const isPackage = (value: unknown): boolean =>
   savedFlow.isObject(value) &&
@@ -23,7 +30,8 @@ const isPackage = (value: unknown): boolean =>
   savedFlow.isWholeCount(value.amount) &&
   typeof value.feeDue === 'string' &&
   (value.deadlineState === null || typeof value.deadlineState === 'string') &&
-  savedFlow.isObject(value.address)
+  savedFlow.isObject(value.address) &&
+  (value.applyEstimate === null || isEstimate(value.applyEstimate))
 
 const isOption = (value: unknown): boolean =>
   savedFlow.isObject(value) &&

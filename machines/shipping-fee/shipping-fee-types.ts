@@ -1,6 +1,6 @@
 import type { DeadlineState } from '../../src/domain/deadlines.ts'
 import type { PackageStatus } from '../../src/domain/package-status.ts'
-import type { ShippingOptionDto } from '../../src/domain/packaging.ts'
+import type { ApplyEstimateDto, ShippingOptionDto } from '../../src/domain/packaging.ts'
 import { SHIPPING_REFUSALS, type ShippingRefusal } from '../../src/domain/shipping.ts'
 import { type FlowFailure, flowFailureGuard, type KeptError, type PayFlowEvent } from '../payment/pay-flow.ts'
 import type { PayChoice, PayFlowContext, PayFlowInput } from '../payment/payment-types.ts'
@@ -43,6 +43,8 @@ export interface ShippingPackage {
   deadlineState: DeadlineState | null
   /** The delivery address copied from the packaging request (read-only here). */
   address: Record<string, string | number | null>
+  /** What its application estimated for its preferred method before packing (shown beside the fee). */
+  applyEstimate: ApplyEstimateDto | null
 }
 
 /** What the shipping fee's pay call sends besides the attempt's key. */

@@ -1,6 +1,13 @@
 import * as v from 'valibot'
 import { PackageStatus } from '../../src/domain/package-status.ts'
-import type { OpsPackageDto, PackageContentDto, PackageDto, TrackingDto } from '../../src/domain/packaging.ts'
+import type {
+  ApplyEstimateDto,
+  OpsPackageDto,
+  PackageContentDto,
+  PackageDto,
+  ShippingEstimateDto,
+  TrackingDto,
+} from '../../src/domain/packaging.ts'
 import { answerOf, count, id, named, pageOf, productNameEntries, time } from './shape.ts'
 import { carrier, localizedText } from './shipping.ts'
 
@@ -28,6 +35,16 @@ export const packageContentAnswer = named(
   ),
 )
 
+const shippingEstimateEntries = { billedWeightG: count, fee: count, allowanceG: count }
+export const shippingEstimateAnswer = named(
+  'ShippingEstimateDto',
+  answerOf<ShippingEstimateDto>()(v.strictObject(shippingEstimateEntries)),
+)
+export const applyEstimateAnswer = named(
+  'ApplyEstimateDto',
+  answerOf<ApplyEstimateDto>()(v.strictObject({ ...shippingEstimateEntries, methodId: id })),
+)
+
 export const packageEntries = {
   id,
   applyId: id,
@@ -49,6 +66,7 @@ export const packageEntries = {
   deadlineState: v.nullable(deadlineState),
   createTime: time,
   address: wireAddress,
+  applyEstimate: v.nullable(applyEstimateAnswer),
 }
 
 export const packageAnswer = named('PackageDto', answerOf<PackageDto>()(v.strictObject(packageEntries)))

@@ -1,13 +1,13 @@
 import * as v from 'valibot'
 import type {
+  EstimatedMethodDto,
   OpsPackageApplyDto,
   PackAnswer,
   PackageApplyDto,
   PackageApplyLineDto,
   PackageNotifyCountDto,
-  ShippingMethodEstimateDto,
 } from '../../src/domain/packaging.ts'
-import { packageAnswer, packageStatus, shopDate, wireAddress } from './packages.ts'
+import { packageAnswer, packageStatus, shippingEstimateAnswer, shopDate, wireAddress } from './packages.ts'
 import { answerOf, count, id, named, pageOf, productNameEntries, time } from './shape.ts'
 import { methodChoiceEntries } from './shipping.ts'
 
@@ -79,8 +79,12 @@ export const packageNotifyCountAnswer = named(
 
 export const shippingMethodEstimateAnswer = named(
   'ShippingMethodEstimateDto',
-  answerOf<ShippingMethodEstimateDto>()(
-    v.strictObject({ ...methodChoiceEntries, fromFee: v.nullable(count) }),
+  answerOf<EstimatedMethodDto>()(
+    v.strictObject({
+      ...methodChoiceEntries,
+      fromFee: v.nullable(count),
+      estimate: v.nullable(shippingEstimateAnswer),
+    }),
   ),
 )
 export const shippingMethodEstimateListAnswer = v.array(shippingMethodEstimateAnswer)

@@ -5,7 +5,7 @@ import { orRequired, payloadObject } from './fields.ts'
 import { idValue } from './list-queries.ts'
 import type { PackageStatus } from './package-status.ts'
 import { payTypeValue, pointsQueryValue } from './payments.ts'
-import { optionalQueryValue, pageQuery } from './queries.ts'
+import { commaIdList, optionalQueryValue, pageQuery } from './queries.ts'
 import { ValidationMessage } from './validation-messages.ts'
 
 /* Extra fees on the wire (spec §3 'Extra-fee record', §7; flows §9): the shopper's list and count,
@@ -62,14 +62,7 @@ export const MAX_FEES_PER_PAYMENT = 50
  * `{ids}` of the extra-fee pay routes: comma-separated fee ids ("3" or "3,7,9"), each once, at most
  * MAX_FEES_PER_PAYMENT.
  */
-export const feeIdsValue = v.pipe(
-  v.string(),
-  v.regex(/^\d{1,9}(,\d{1,9})*$/, 'must be fee ids separated by commas'),
-  v.transform((text) => text.split(',').map(Number)),
-  v.check((ids) => ids.every((id) => id >= 1), 'must be fee ids separated by commas'),
-  v.check((ids) => new Set(ids).size === ids.length, 'must not name a fee twice'),
-  v.check((ids) => ids.length <= MAX_FEES_PER_PAYMENT, `must name at most ${MAX_FEES_PER_PAYMENT} fees`),
-)
+export const feeIdsValue = commaIdList('fee', MAX_FEES_PER_PAYMENT)
 
 /** Path `{score}`: the points to use, a whole number ≥ 0. */
 const scorePathValue = v.pipe(

@@ -5,7 +5,7 @@ import { idValue } from './list-queries.ts'
 import type { LocalizedText } from './localized.ts'
 import { idValueNumber } from './orders.ts'
 import { CUSTOMER_PACKAGE_STATUSES, type PackageStatus } from './package-status.ts'
-import { optionalQueryValue, pageQuery, wholeNumber } from './queries.ts'
+import { commaIdList, optionalQueryValue, pageQuery, wholeNumber } from './queries.ts'
 import { CARRIERS, type Carrier, isValidTrackingNo, type ShippingRefusal } from './shipping.ts'
 import { ValidationMessage } from './validation-messages.ts'
 
@@ -144,6 +144,11 @@ export interface PackageDto {
   createTime: string
   /** The delivery address copied from the request. */
   address: Record<string, string | number | null>
+  /**
+   * The fee its application estimated for its preferred method when it was requested (for all the
+   * application's goods, before packing); null without a preferred method or an estimate then.
+   */
+  applyEstimate: ApplyEstimateDto | null
 }
 
 /** GET /mall/package/shippingCost/{packageId}: one method for the package's destination. */
@@ -242,8 +247,37 @@ export const shipBody = v.pipe(
 export type ShipBody = v.InferOutput<typeof shipBody>
 
 /**
+ * The packing allowance added to the goods' weight when a method's fee is estimated before packing: it
+ * stands for the box, the padding and the tape the warehouse adds. 10 % of the goods' weight, at least
+ * 200 g, rounded up to the gram (a 500 g figure ships at 700 g, a 5 kg order at 5.5 kg).
+ */
+export const PACKING_ALLOWANCE = { percent: 10, minG: 200 } as const
+
+/** The packing allowance (PACKING_ALLOWANCE) for goods weighing `goodsG` grams. */
+export function packingAllowanceG(goodsG: number): number {
+  return Math.max(PACKING_ALLOWANCE.minG, Math.ceil((goodsG * PACKING_ALLOWANCE.percent) / 100))
+}
+
+/**
+ * A method's fee estimated before packing for the chosen orders: the catalog's unit weights times the
+ * quantities plus `allowanceG` (PACKING_ALLOWANCE), billed as the tariff bills that weight. The
+ * box's size is unknown until it is packed, so no volumetric weight is estimated.
+ */
+export interface ShippingEstimateDto {
+  billedWeightG: number
+  fee: number
+  allowanceG: number
+}
+
+/** A packaging request's estimate, kept when it was made, for its preferred method `methodId`. */
+export interface ApplyEstimateDto extends ShippingEstimateDto {
+  methodId: number
+}
+
+/**
  * GET /mall/package_apply/methods?addressId=: the methods a request to that address may prefer, each
- * with its cheapest band there ("from ¥…") — the fee itself is quoted per box after packing.
+ * with its cheapest band there ("from ¥…") — the fee itself is quoted per box after packing. What the
+ * packaging flow keeps of a method; the answer adds the estimate (EstimatedMethodDto).
  */
 export interface ShippingMethodEstimateDto {
   methodId: number
@@ -256,7 +290,22 @@ export interface ShippingMethodEstimateDto {
   available: boolean
   reason: ShippingRefusal | null
 }
-export const methodsQuery = v.object({ addressId: idValue })
+
+/** A method as GET /mall/package_apply/methods?addressId=&orderIds= answers it: with its estimate. */
+export interface EstimatedMethodDto extends ShippingMethodEstimateDto {
+  /**
+   * The estimate for the chosen orders; null with no orders chosen, when the method does not serve the
+   * address, when the estimated weight is outside the method's range for one box, or when a product's
+   * weight is not known (never guessed).
+   */
+  estimate: ShippingEstimateDto | null
+}
+export const methodsQuery = v.object({
+  addressId: idValue,
+  /** The orders chosen for the request ("1,2,3"), for the estimate; left out, no estimate. */
+  orderIds: optionalQueryValue(commaIdList('order', MAX_APPLY_ORDERS)),
+})
+export type MethodsQuery = v.InferOutput<typeof methodsQuery>
 
 /** 409 data of a refused packaging request: why, and which orders when it is about some of them. */
 export interface PackageApplyRefusalData {

@@ -69,6 +69,7 @@ function packageOf(id: number, status: PackageStatus, overrides: Partial<OpsPack
     userId: 42,
     userEmail: 'sakura@example.com',
     shippingMethodName: { zhCn: 'EMS', ja: 'EMS', en: 'EMS' },
+    applyEstimate: null,
     ...overrides,
   }
 }

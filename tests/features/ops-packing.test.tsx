@@ -114,6 +114,7 @@ function packageOf(
     deadlineState: 'onTime',
     createTime: '2026-12-05T03:04:00.000Z',
     address: {},
+    applyEstimate: null,
     ...overrides,
   }
 }

@@ -79,6 +79,7 @@ function packageOf(id: number, overrides: Partial<PackageDto> = {}): PackageDto 
       district: null,
       address: '弥敦道 1 号',
     },
+    applyEstimate: null,
     ...overrides,
   }
 }

@@ -9,6 +9,7 @@ import type {
   PackageApplyDto,
   PackageApplyRefusalData,
   PackageNotifyCountDto,
+  ShippingEstimateDto,
   ShippingMethodEstimateDto,
 } from '../../src/domain/packaging.ts'
 import { dropPackaging } from '../../src/features/packaging/packaging-store.ts'
@@ -119,6 +120,24 @@ function method(
   }
 }
 
+/** EMS (¥1,450 from), an untracked small packet (¥350 from) and a surface parcel that does not reach the address. */
+function threeMethods(): ShippingMethodEstimateDto[] {
+  return [
+    method(5),
+    method(7, {
+      name: { zhCn: '国际小包（空运）', ja: '小形包装物', en: 'Small packet' },
+      tracked: false,
+      fromFee: 350,
+    }),
+    method(8, {
+      name: { zhCn: '船运包裹', ja: '船便', en: 'Surface parcel' },
+      fromFee: null,
+      available: false,
+      reason: 'wrongAddress',
+    }),
+  ]
+}
+
 function application(id: number, orderIds: number[]): PackageApplyDto {
   return {
     id,
@@ -142,6 +161,8 @@ interface Shop {
   orders?: OrderDto[]
   addresses?: AddressDto[]
   methods?: Record<number, ShippingMethodEstimateDto[]>
+  /** Each method's estimate when orders are chosen (by method id; left out: none). */
+  estimates?: Record<number, ShippingEstimateDto>
   notify?: PackageNotifyCountDto
   /** How the apply call answers: an application, or a 409 refusal. */
   answer?: (body: unknown) => Response
@@ -153,6 +174,8 @@ function serveShop(shop: Shop = {}) {
   const heard = {
     applies: [] as { body: unknown; key: string | null }[],
     methods: [] as string[],
+    /** The estimate reads: `addressId|orderIds`. */
+    estimates: [] as string[],
     notifyCounts: 0,
   }
   const notify = shop.notify ?? { applyCount: 0, applyOverCount: 0, count: 0, overCount: 0, badgeCount: 0 }
@@ -166,9 +189,16 @@ function serveShop(shop: Shop = {}) {
       ok(shop.addresses ?? [address(1), address(2, { acquiescent: 1 })]),
     ),
     http.get('*/api/mall/package_apply/methods', ({ request }) => {
-      const addressId = new URL(request.url).searchParams.get('addressId') ?? ''
-      heard.methods.push(addressId)
-      return ok(shop.methods?.[Number(addressId)] ?? [method(5)])
+      const query = new URL(request.url).searchParams
+      const addressId = query.get('addressId') ?? ''
+      const orderIds = query.get('orderIds')
+      const methods = shop.methods?.[Number(addressId)] ?? [method(5)]
+      if (orderIds === null) {
+        heard.methods.push(addressId)
+        return ok(methods.map((each) => ({ ...each, estimate: null })))
+      }
+      heard.estimates.push(`${addressId}|${orderIds}`)
+      return ok(methods.map((each) => ({ ...each, estimate: shop.estimates?.[each.methodId] ?? null })))
     }),
     http.get('*/api/mall/package_apply/notifyCount', () => {
       heard.notifyCounts += 1
@@ -364,20 +394,7 @@ describe('request packaging', () => {
   it('shows each method with carrier, tracking and its "from" fee, and disables one that cannot reach the address', async () => {
     const heard = serveShop({
       methods: {
-        2: [
-          method(5),
-          method(7, {
-            name: { zhCn: '国际小包（空运）', ja: '小形包装物', en: 'Small packet' },
-            tracked: false,
-            fromFee: 350,
-          }),
-          method(8, {
-            name: { zhCn: '船运包裹', ja: '船便', en: 'Surface parcel' },
-            fromFee: null,
-            available: false,
-            reason: 'wrongAddress',
-          }),
-        ],
+        2: threeMethods(),
         1: [method(5, { fromFee: 3150 })],
       },
     })
@@ -406,6 +423,45 @@ describe('request packaging', () => {
       ),
     )
     expect(heard.methods).toEqual(['2', '1'])
+  })
+
+  it('estimates each method’s fee for the chosen orders, labelled as an estimate with the packing allowance', async () => {
+    const heard = serveShop({
+      methods: {
+        2: threeMethods(),
+      },
+      estimates: { 5: { billedWeightG: 1_250, fee: 2_200, allowanceG: 200 } },
+    })
+    await renderApp('/packaging')
+    await findForm()
+    const methods = screen.getByRole('group', { name: '首选运输方式（可选）' })
+    await within(methods).findByRole('radio', { name: /EMS/ })
+    // nothing chosen: nothing to estimate, and the page says how to get one
+    expect(methods.textContent).toContain('选择订单后，这里显示各运输方式的预计运费。')
+    expect(methods.textContent).not.toContain('预计运费 ¥')
+    expect(heard.estimates).toEqual([])
+
+    fireEvent.click(orderBox(102))
+    fireEvent.click(orderBox(101))
+    const ems = within(methods).getByRole('radio', { name: /EMS/ })
+    await waitFor(() =>
+      expect(ems.closest('label')?.textContent).toContain(
+        '预计运费 ¥2,200（估算，按 1,250 g 计费，含包装 200 g）',
+      ),
+    )
+    expect(heard.estimates.at(-1)).toBe('2|101,102')
+    const small = within(methods).getByRole('radio', { name: /国际小包/ })
+    expect(small.closest('label')?.textContent).toContain('暂无预计运费')
+    // a method that does not reach the address says why, not an estimate
+    const surface = within(methods).getByRole('radio', { name: /船运包裹/ })
+    expect(surface.closest('label')?.textContent).not.toContain('预计运费')
+    expect(surface.closest('label')?.textContent).not.toContain('暂无预计运费')
+    // the methods themselves are read once for the address, not again for each choice of orders
+    expect(heard.methods).toEqual(['2'])
+
+    fireEvent.click(screen.getByRole('button', { name: '全不选' }))
+    await waitFor(() => expect(methods.textContent).toContain('选择订单后，这里显示各运输方式的预计运费。'))
+    expect(ems.closest('label')?.textContent).not.toContain('预计运费 ¥')
   })
 
   it('reminds of the orders waiting and of the storage fee past the deadline', async () => {

@@ -59,6 +59,7 @@ function packed(overrides: Partial<PackageDto> = {}): PackageDto {
       city: '九龙',
       address: '弥敦道 1 号',
     },
+    applyEstimate: null,
     ...overrides,
   }
 }
@@ -219,6 +220,32 @@ describe('/shipping: confirm the delivery info and pay the shipping fee', () => 
     fireEvent.click(ems)
     expect(screen.getByText('请选择支付方式')).toBeTruthy()
     expect(screen.getByText('应付运费').parentElement?.textContent).toContain('¥4,550')
+  }, 20_000)
+
+  it('sets the request’s estimate for its preferred method beside what that method charges for the box', async () => {
+    serveShipping({
+      pkg: { applyEstimate: { methodId: 1, fee: 3_400, billedWeightG: 1_250, allowanceG: 200 } },
+    })
+    await openShipping()
+    const comparison = document.querySelector('[data-estimate-vs-actual]')
+    expect(comparison?.textContent).toContain('首选运输方式：预计 ¥3,400 · 实际 ¥4,550')
+    expect(comparison?.textContent).toContain('加包装 200 g 估算')
+  }, 20_000)
+
+  it('says when the preferred method the estimate was for cannot carry the packed box', async () => {
+    serveShipping({
+      pkg: { applyEstimate: { methodId: 2, fee: 1_230, billedWeightG: 500, allowanceG: 200 } },
+    })
+    await openShipping()
+    expect(document.querySelector('[data-estimate-vs-actual]')?.textContent).toContain(
+      '首选运输方式：预计 ¥1,230 · 实际：不能寄送这个包裹',
+    )
+  }, 20_000)
+
+  it('shows no comparison when the request kept no estimate', async () => {
+    serveShipping()
+    await openShipping()
+    expect(document.querySelector('[data-estimate-vs-actual]')).toBeNull()
   }, 20_000)
 
   it('pays with the method, the route and a key, then goes to the gateway', async () => {

@@ -71,6 +71,7 @@ class FakeShop extends FakePayments<ShippingPayRequest> {
       heightMm: 150,
       amount: 25_600,
       feeDue: '2026-12-02',
+      applyEstimate: null,
       deadlineState: 'onTime',
       address: { firstName: '樱', lastName: '木之本', country: '中国香港' },
     }

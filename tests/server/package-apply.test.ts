@@ -23,7 +23,7 @@ import type { Envelope } from '../../src/domain/result-code.ts'
 import { logIn } from './support/accounts.ts'
 import { signedInAccount } from './support/catalog-fixture.ts'
 import { insertAddress, insertArrivedOrder } from './support/order-fixture.ts'
-import { insertPackedPackage } from './support/package-fixture.ts'
+import { insertPackedPackage, insertShippingMethod } from './support/package-fixture.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 import { engines } from './support/test-database.ts'
 
@@ -330,25 +330,7 @@ describe.each(engines)('packaging requests on %s', (engine) => {
   it('estimates each active method for the address: from the cheapest band, or wrongAddress', async () => {
     const ada = await shopper()
     const bob = await shopper()
-    const method = async (code: string, active = true) => {
-      const [row] = await t.db
-        .insert(shippingMethods)
-        .values({
-          code,
-          nameZh: code,
-          nameJa: code,
-          nameEn: code,
-          carrier: 'japanpost',
-          maxWeightG: 30_000,
-          sizeRule: 'ems',
-          billingRule: 'actual',
-          active,
-          sortOrder: 900,
-        })
-        .returning({ id: shippingMethods.id })
-      if (!row) throw new Error('no method')
-      return row.id
-    }
+    const method = (code: string, active = true) => insertShippingMethod(t.db, code, { active })
     const serves = await method('h2_serves')
     const paused = await method('h2_paused_here')
     const elsewhere = await method('h2_elsewhere')

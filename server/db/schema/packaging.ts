@@ -116,6 +116,14 @@ export const packageApplies = pgTable(
       onDelete: 'set null',
     }),
     remark: text('remark'),
+    /**
+     * The preferred method's fee estimated when the request was made (the estimate of GET
+     * /mall/package_apply/methods: catalog weights plus the packing allowance), kept to set beside the
+     * fees of the packed boxes; null without a preferred method or when it had no estimate.
+     */
+    estimatedFee: integer('estimated_fee'),
+    estimatedBilledWeightG: integer('estimated_billed_weight_g'),
+    estimatedAllowanceG: integer('estimated_allowance_g'),
     pickedAt: timestamp('picked_at', { withTimezone: true }),
     packedAt: timestamp('packed_at', { withTimezone: true }),
     createdAt: createdAt(),

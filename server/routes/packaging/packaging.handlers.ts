@@ -49,15 +49,18 @@ export const notifyCountHandlers = factory.createHandlers(customerOnly, async (c
   ok(c, await packageNotifyCount(c.var.deps.db, { userId: signedIn(c).userId, at: c.var.deps.now() })),
 )
 
-export const methodsHandlers = factory.createHandlers(customerOnly, validQuery(methodsQuery), async (c) =>
-  ok(
+export const methodsHandlers = factory.createHandlers(customerOnly, validQuery(methodsQuery), async (c) => {
+  const { addressId, orderIds } = c.req.valid('query')
+  return ok(
     c,
     await methodEstimates(c.var.deps.db, {
       userId: signedIn(c).userId,
-      addressId: c.req.valid('query').addressId,
+      addressId,
+      orderIds,
+      at: c.var.deps.now(),
     }),
-  ),
-)
+  )
+})
 
 export const opsListHandlers = factory.createHandlers(
   requirePermission('warehouse'),

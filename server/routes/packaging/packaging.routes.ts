@@ -39,7 +39,7 @@ export const applyForPackaging = {
   method: 'post',
   path: '/mall/package_apply/apply',
   summary:
-    'Requests packaging of some of the caller’s paid orders together, to one of the caller’s addresses (copied), with an optional preferred shipping method and a remark. Cannot be cancelled. Refused, nothing written: an address that is not the caller’s, 409 "please add a delivery address" (reason noAddress); a method that is not active, 400 on shippingMethodId; unpaid extra fees, 409 (unpaidFees); an order that is not the caller’s, 404 (orderNotReady, the ids); an order not in 6 finalPay or already requested, 409 (orderNotReady, the ids); an order past its packaging deadline’s grace window, 409 (forfeited, the ids). The orders go 6 → 7 waitOut',
+    'Requests packaging of some of the caller’s paid orders together, to one of the caller’s addresses (copied), with an optional preferred shipping method (its fee estimate for the orders, as /mall/package_apply/methods gives it, is kept and shown beside each package’s fee) and a remark. Cannot be cancelled. Refused, nothing written: an address that is not the caller’s, 409 "please add a delivery address" (reason noAddress); a method that is not active, 400 on shippingMethodId; unpaid extra fees, 409 (unpaidFees); an order that is not the caller’s, 404 (orderNotReady, the ids); an order not in 6 finalPay or already requested, 409 (orderNotReady, the ids); an order past its packaging deadline’s grace window, 409 (forfeited, the ids). The orders go 6 → 7 waitOut',
   tag: 'packaging',
   access: 'customer',
   body: packageApplyBody,
@@ -71,7 +71,7 @@ export const methodEstimates = {
   method: 'get',
   path: '/mall/package_apply/methods',
   summary:
-    'The active shipping methods a request to the caller’s address {addressId} may prefer, in the shop’s order, each with the cheapest band of its zone there (fromFee); a method that does not serve that country or is suspended there is listed with available false and reason wrongAddress. Another shopper’s address is a 404',
+    'The active shipping methods a request to the caller’s address {addressId} may prefer, in the shop’s order, each with the cheapest band of its zone there (fromFee); a method that does not serve that country or is suspended there is listed with available false and reason wrongAddress. Another shopper’s address is a 404. With orderIds (comma-separated, judged as a packaging request judges them: another shopper’s order 404, one not waiting for a request 409), each method that serves the address carries estimate { billedWeightG, fee, allowanceG }: the catalog unit weights × quantities plus the packing allowance (10 %, at least 200 g), billed as the tariff bills that weight (no volumetric weight before packing); null without orders, when one box of that weight is outside the method’s range, or when a product has no weight',
   tag: 'packaging',
   access: 'customer',
   query: methodsQuery,

@@ -3,6 +3,7 @@ import { shopDate } from '../../../src/domain/dates.ts'
 import { classifyDeadline, shippingFeeDeadline } from '../../../src/domain/deadlines.ts'
 import { PACKAGE_STATUS_INFO, PackageStatus } from '../../../src/domain/package-status.ts'
 import type {
+  ApplyEstimateDto,
   PackageContentDto,
   PackageDto,
   PackageListQuery,
@@ -57,6 +58,23 @@ function wireAddress(address: Record<string, unknown> | undefined): Record<strin
   return wire
 }
 
+/** The estimate an application kept for its preferred method, when it has one whole. */
+function applyEstimateOf(
+  apply:
+    | {
+        methodId: number | null
+        fee: number | null
+        billedWeightG: number | null
+        allowanceG: number | null
+      }
+    | undefined,
+): ApplyEstimateDto | null {
+  if (!apply) return null
+  const { methodId, fee, billedWeightG, allowanceG } = apply
+  if (methodId === null || fee === null || billedWeightG === null || allowanceG === null) return null
+  return { methodId, fee, billedWeightG, allowanceG }
+}
+
 /**
  * PackageDto of package rows, in their order, with their contents (the order lines' names, barcode and
  * unit price) and the application's address, in three queries whatever the number of rows. `today` is
@@ -87,7 +105,14 @@ export async function packageDtos(db: Db, rows: readonly PackageRow[], today: st
       .where(inArray(packageLines.packageId, packageIds))
       .orderBy(asc(packageLines.orderId), asc(packageLines.orderLineId)),
     db
-      .select({ id: packageApplies.id, address: packageApplies.address })
+      .select({
+        id: packageApplies.id,
+        address: packageApplies.address,
+        methodId: packageApplies.shippingMethodId,
+        fee: packageApplies.estimatedFee,
+        billedWeightG: packageApplies.estimatedBilledWeightG,
+        allowanceG: packageApplies.estimatedAllowanceG,
+      })
       .from(packageApplies)
       .where(inArray(packageApplies.id, applyIds)),
   ])
@@ -97,7 +122,7 @@ export async function packageDtos(db: Db, rows: readonly PackageRow[], today: st
     list.push(content)
     contentsOf.set(packageId, list)
   }
-  const addressOf = new Map(applies.map((apply) => [apply.id, apply.address]))
+  const applyOf = new Map(applies.map((apply) => [apply.id, apply]))
   return rows.map((row) => {
     const feeDue = shippingFeeDeadline(row.packedOn)
     return {
@@ -121,7 +146,8 @@ export async function packageDtos(db: Db, rows: readonly PackageRow[], today: st
       feeDue,
       deadlineState: FEE_DUE_STATUSES.includes(row.status) ? classifyDeadline(feeDue, today).state : null,
       createTime: row.packedAt.toISOString(),
-      address: wireAddress(addressOf.get(row.applyId)),
+      address: wireAddress(applyOf.get(row.applyId)?.address),
+      applyEstimate: applyEstimateOf(applyOf.get(row.applyId)),
     }
   })
 }

@@ -2,6 +2,7 @@ import { createActor, fromPromise, type Snapshot } from 'xstate'
 import { type PackagingActor, packagingMachine } from '../../../machines/packaging/packaging.machine.ts'
 import type { SavedPackaging } from '../../../machines/packaging/packaging-saved-state.ts'
 import type { ApplyInput, PackagingGoods } from '../../../machines/packaging/packaging-types.ts'
+import type { ShippingMethodEstimateDto } from '../../domain/packaging.ts'
 import type { ApiCallOptions } from '../../lib/api-client.ts'
 import { currentLanguage } from '../../lib/i18n.ts'
 import type { CartSessionLink } from '../account/session/cart-session-link.ts'
@@ -34,7 +35,10 @@ const machine = packagingMachine.provide({
       }),
     ),
     loadMethods: fromPromise(({ input }: { input: { addressId: number } }) =>
-      asPackagingCall(() => listShippingEstimates(input.addressId, quiet)),
+      asPackagingCall(
+        (): Promise<ShippingMethodEstimateDto[]> =>
+          listShippingEstimates({ addressId: input.addressId }, quiet),
+      ),
     ),
     apply: fromPromise(({ input }: { input: ApplyInput }) =>
       asPackagingCall(() =>

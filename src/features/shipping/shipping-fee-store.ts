@@ -64,7 +64,7 @@ function quoteFailureOf(error: unknown): ShippingFeeFailure {
   return shippingFeeFailureOf(error)
 }
 
-/** What the flow keeps of a package. */
+/** What the flow keeps of a package (with its application's estimate for the page). */
 export function shippingPackageOf(dto: PackageDto): ShippingPackage {
   return {
     id: dto.id,
@@ -79,6 +79,7 @@ export function shippingPackageOf(dto: PackageDto): ShippingPackage {
     feeDue: dto.feeDue,
     deadlineState: dto.deadlineState,
     address: dto.address,
+    applyEstimate: dto.applyEstimate,
   }
 }
 

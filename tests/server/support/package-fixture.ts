@@ -7,6 +7,7 @@ import {
   packageApplyOrders,
   packageLines,
   packages,
+  shippingMethods,
 } from '../../../server/db/schema.ts'
 import { OrderStatus } from '../../../src/domain/order-status.ts'
 import { PackageStatus } from '../../../src/domain/package-status.ts'
@@ -127,4 +128,29 @@ export async function packageRow(db: Db, packageId: number) {
   const [row] = await db.select().from(packages).where(eq(packages.id, packageId))
   if (!row) throw new Error(`no package ${packageId}`)
   return row
+}
+
+/** A shipping method of the tests' own (Japan Post, EMS size rule, actual weight, up to 30 kg unless overridden). */
+export async function insertShippingMethod(
+  db: Db,
+  code: string,
+  values: Partial<typeof shippingMethods.$inferInsert> = {},
+): Promise<number> {
+  const [row] = await db
+    .insert(shippingMethods)
+    .values({
+      code,
+      nameZh: code,
+      nameJa: code,
+      nameEn: code,
+      carrier: 'japanpost',
+      maxWeightG: 30_000,
+      sizeRule: 'ems',
+      billingRule: 'actual',
+      sortOrder: 900,
+      ...values,
+    })
+    .returning({ id: shippingMethods.id })
+  if (!row) throw new Error('no method')
+  return row.id
 }

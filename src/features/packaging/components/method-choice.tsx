@@ -6,7 +6,8 @@ import type { Language } from '../../../domain/language.ts'
 import { textIn } from '../../../domain/localized.ts'
 import type { ShippingMethodEstimateDto } from '../../../domain/packaging.ts'
 import { formatYen } from '../../../domain/price-display.ts'
-import { carrierText, methodRefusalText } from '../packaging-messages.ts'
+import { carrierText, methodRefusalText, weightText } from '../packaging-messages.ts'
+import type { MethodEstimates } from '../use-method-estimates.ts'
 
 const group = css({ display: 'flex', flexDirection: 'column', gap: '2', border: 'none', p: '0', m: '0' })
 const legend = css({ fontWeight: 'semibold', mb: '1' })
@@ -30,15 +31,19 @@ const name = css({ fontWeight: 'medium' })
 const facts = css({ display: 'flex', flexWrap: 'wrap', columnGap: '3', rowGap: '0.5', color: 'text.muted' })
 const fee = css({ fontWeight: 'semibold', color: 'text', fontVariantNumeric: 'tabular-nums' })
 const reasonText = css({ color: 'red.700' })
+const estimateText = css({ flexBasis: 'full', color: 'text', fontVariantNumeric: 'tabular-nums' })
 const status = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', fontSize: 'sm' })
 
 /**
  * The preferred shipping method (optional): none, or one of the methods for the chosen address with
  * its carrier, whether it is tracked and its cheapest fee there ("from ¥…"; the fee itself is quoted
- * per box after packing). A method that cannot serve the address is shown disabled, with why.
+ * per box after packing). A method that cannot serve the address is shown disabled, with why. With
+ * orders chosen, each method that serves the address also shows its fee estimated for them, labelled
+ * as an estimate with the packing allowance it includes.
  */
 export function MethodChoice(props: {
   methods: ShippingMethodEstimateDto[]
+  estimates: MethodEstimates
   selected: number | null
   language: Language
   loading: boolean
@@ -91,6 +96,9 @@ export function MethodChoice(props: {
           </Button>
         </div>
       ) : null}
+      {props.methods.some((method) => method.available) ? (
+        <EstimateStatus estimates={props.estimates} />
+      ) : null}
       {props.methods.map((method) => {
         const from = method.fromFee === null ? null : formatYen(method.fromFee, language)
         const off = !method.available
@@ -121,11 +129,63 @@ export function MethodChoice(props: {
                     <Trans>{from} 起</Trans>
                   </span>
                 ) : null}
+                {off ? null : (
+                  <EstimateLine estimates={props.estimates} methodId={method.methodId} language={language} />
+                )}
               </span>
             </span>
           </label>
         )
       })}
     </fieldset>
+  )
+}
+
+/** Where the estimates stand as a whole: waiting for orders, being read, or not to be had. */
+function EstimateStatus({ estimates }: { estimates: MethodEstimates }) {
+  switch (estimates.state) {
+    case 'none':
+      return (
+        <p className={hint}>
+          <Trans>选择订单后，这里显示各运输方式的预计运费。</Trans>
+        </p>
+      )
+    case 'loading':
+      return (
+        <p className={status} role="status">
+          <Trans>正在估算运费…</Trans>
+        </p>
+      )
+    case 'failed':
+      return (
+        <p className={status} role="status">
+          <Trans>暂时无法估算运费；运费仍在打包后按实际重量报价。</Trans>
+        </p>
+      )
+    case 'ready':
+      return null
+  }
+}
+
+/** One method's estimate for the chosen orders, once read. */
+function EstimateLine(props: { estimates: MethodEstimates; methodId: number; language: Language }) {
+  if (props.estimates.state !== 'ready') return null
+  const estimate = props.estimates.byMethod.get(props.methodId) ?? null
+  if (estimate === null) {
+    return (
+      <span className={estimateText}>
+        <Trans>暂无预计运费（商品重量未知，或超出单个包裹的重量上限）</Trans>
+      </span>
+    )
+  }
+  const fee = formatYen(estimate.fee, props.language)
+  const billed = weightText(estimate.billedWeightG)
+  const allowance = weightText(estimate.allowanceG)
+  return (
+    <span className={estimateText} data-estimate={estimate.fee}>
+      <Trans>
+        预计运费 {fee}（估算，按 {billed} 计费，含包装 {allowance}）
+      </Trans>
+    </span>
   )
 }

@@ -17,6 +17,7 @@ import { useSession } from '../../account/session/use-session.tsx'
 import { useDocumentTitle } from '../../catalog/use-document-title.ts'
 import { AddressChoice } from '../../checkout/components/address-choice.tsx'
 import { orderNoteText, refusalText } from '../packaging-messages.ts'
+import { useMethodEstimates } from '../use-method-estimates.ts'
 import { usePackaging } from '../use-packaging.ts'
 import { MethodChoice } from './method-choice.tsx'
 import { PackagingBanners } from './packaging-banners.tsx'
@@ -185,6 +186,7 @@ function PackagingForm({ snapshot, send }: { snapshot: Snapshot; send: (event: P
   const remarkLength = remark.length
   const maxRemark = MAX_REMARK_LENGTH
   const canSubmit = snapshot.can({ type: 'SUBMIT' })
+  const estimates = useMethodEstimates(addressId, selected)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -236,6 +238,7 @@ function PackagingForm({ snapshot, send }: { snapshot: Snapshot; send: (event: P
       {addressId !== null ? (
         <MethodChoice
           methods={methods}
+          estimates={estimates}
           selected={methodId}
           language={language}
           loading={snapshot.matches({ choosing: 'methods' })}

@@ -24,6 +24,7 @@ import { shippingFeeForPackage } from '../shipping-fee-store.ts'
 import { shippingFeeErrorText } from '../shipping-messages.ts'
 import { useShippingFee } from '../use-shipping-fee.ts'
 import { DeliveryAddress } from './delivery-address.tsx'
+import { EstimateVsActual } from './estimate-vs-actual.tsx'
 import { FeeDue } from './fee-due.tsx'
 import { facts, muted, section, sectionTitle, term, textLink, value } from './package-look.ts'
 import { ShippingMethods } from './shipping-methods.tsx'
@@ -211,6 +212,9 @@ function ShippingFlow({ packageId, applyId }: { packageId: number; applyId: numb
             disabled={!canChoose}
             onChoose={(methodId) => actor?.send({ type: 'CHOOSE_METHOD', methodId })}
           />
+        ) : null}
+        {context.options && context.options.length > 0 ? (
+          <EstimateVsActual pkg={pkg} options={context.options} />
         ) : null}
 
         {latchNow.closed ? <PayLatchNotice message={latchNow.message} /> : null}
