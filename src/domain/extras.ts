@@ -2,10 +2,11 @@ import * as v from 'valibot'
 import { calendarDateSchema } from './dates.ts'
 import type { ExtraFeeStatus, ExtraFeeType } from './extra-fee.ts'
 import { orRequired, payloadObject } from './fields.ts'
+import { commaIdList } from './id-list-query.ts'
 import { idValue } from './list-queries.ts'
 import type { PackageStatus } from './package-status.ts'
 import { payTypeValue, pointsQueryValue } from './payments.ts'
-import { commaIdList, optionalQueryValue, pageQuery } from './queries.ts'
+import { optionalQueryValue, pageQuery } from './queries.ts'
 import { ValidationMessage } from './validation-messages.ts'
 
 /* Extra fees on the wire (spec §3 'Extra-fee record', §7; flows §9): the shopper's list and count,

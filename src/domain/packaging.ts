@@ -1,11 +1,12 @@
 import * as v from 'valibot'
 import type { DeadlineState } from './deadlines.ts'
 import { boundedText, optionalText, orRequired, payloadObject } from './fields.ts'
+import { commaIdList } from './id-list-query.ts'
 import { idValue } from './list-queries.ts'
 import type { LocalizedText } from './localized.ts'
 import { idValueNumber } from './orders.ts'
 import { CUSTOMER_PACKAGE_STATUSES, type PackageStatus } from './package-status.ts'
-import { commaIdList, optionalQueryValue, pageQuery, wholeNumber } from './queries.ts'
+import { optionalQueryValue, pageQuery, wholeNumber } from './queries.ts'
 import { CARRIERS, type Carrier, isValidTrackingNo, type ShippingRefusal } from './shipping.ts'
 import { ValidationMessage } from './validation-messages.ts'
 
