@@ -15,6 +15,7 @@ import type { ProductType } from '../../domain/product-type.ts'
 import { ResultCode } from '../../domain/result-code.ts'
 import { type ApiCallOptions, ApiFailure } from '../../lib/api-client.ts'
 import { currentLanguage } from '../../lib/i18n.ts'
+import { flushSnapshotWrites } from '../../lib/persisted-snapshot.ts'
 import { savedCart } from '../account/session/cart-link.ts'
 import type { CartSessionLink } from '../account/session/cart-session-link.ts'
 import { addToCart } from './api/add-to-cart.ts'
@@ -228,7 +229,11 @@ export async function addProductToCart(
     actor.send({ type: 'NOTICES_SEEN', keys: [change.key] })
     return { kind: 'refused', message: notice.message }
   }
-  return settled.context.queue.some((c) => c.key === change.key) ? { kind: 'queued' } : { kind: 'added' }
+  if (!settled.context.queue.some((c) => c.key === change.key)) return { kind: 'added' }
+  // "saved on this device" is said once it is: the queued add has reached IndexedDB, so a reload or a
+  // closed tab right after the message keeps it
+  await flushSnapshotWrites()
+  return { kind: 'queued' }
 }
 
 /** Commands of the cart page; each change gets its key here, once, when the shopper acts. */
