@@ -3,6 +3,7 @@
  * client read them all through this file.
  */
 export * from './schema/accounts.ts'
+export * from './schema/alerts.ts'
 export * from './schema/catalog.ts'
 export * from './schema/content.ts'
 export * from './schema/fees.ts'

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
+import type { MediaVariant } from '../../../src/domain/media.ts'
 import { users } from './accounts.ts'
 import { createdAt, updatedAt } from './columns.ts'
 import { orderLines, orders } from './orders.ts'
@@ -230,5 +231,31 @@ export const packageLines = pgTable(
     uniqueIndex('package_lines_one_box_per_line').on(t.orderLineId),
     index('package_lines_order_idx').on(t.orderId),
     check('package_lines_quantity_check', sql`${t.actual} >= 0 and ${t.requested} >= 1`),
+  ],
+)
+
+/**
+ * Photos of a packed box, taken by the staff at packing (flows: the shopper sees them before paying
+ * the shipping fee). Kept in the media store under private keys: only signed, expiring URLs reach the
+ * package's shopper and the staff.
+ */
+export const packagePhotos = pgTable(
+  'package_photos',
+  {
+    id: serial('id').primaryKey(),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Every encoded variant: width, format and the private media key. */
+    variants: jsonb('variants').$type<MediaVariant[]>().notNull(),
+    sourceBytes: integer('source_bytes').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('package_photos_package_idx').on(t.packageId),
+    check('package_photos_size_check', sql`${t.width} > 0 and ${t.height} > 0`),
   ],
 )
