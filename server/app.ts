@@ -15,6 +15,7 @@ import { securityHeaders } from './http/security.ts'
 import { mountStatic } from './http/static.ts'
 import { log } from './observability/log.ts'
 import { addressRoutes } from './routes/address/address.index.ts'
+import { alertRoutes } from './routes/alerts/alerts.index.ts'
 import { auditRoutes } from './routes/audit/audit.index.ts'
 import { cartRoutes } from './routes/cart/cart.index.ts'
 import { catalogRoutes } from './routes/catalog/catalog.index.ts'
@@ -84,6 +85,7 @@ function createApi() {
     .route('/', contentRoutes)
     .route('/', historyRoutes)
     .route('/', favouriteRoutes)
+    .route('/', alertRoutes)
     .route('/', ratesRoutes)
     .route('/', cartRoutes)
     .route('/', addressRoutes)

@@ -7,6 +7,7 @@ import type { AppDeps } from './app-env.ts'
 import { seedDemoCatalog } from './db/seed/seed.ts'
 import { FastLane } from './http/fast-lane.ts'
 import { scheduleAccountSweep } from './jobs/account-sweep.ts'
+import { startAlertDelivery } from './jobs/alert-delivery.ts'
 import { scheduleDeadlineSweep } from './jobs/deadline-sweep.ts'
 import { scheduleOrderExpiry } from './jobs/order-expiry.ts'
 import { scheduleTierJob } from './jobs/tier-job.ts'
@@ -94,15 +95,18 @@ async function main() {
     },
   }
   const app = createApp(deps)
+  const reminderDeps = {
+    mailer,
+    publicUrl: env.publicUrl,
+    pushToUser: createPushToUser(database.db, pushDeps),
+  }
+  const alertDelivery = await startAlertDelivery(database.db, () => new Date(), reminderDeps)
   const stopJobs = [
     scheduleAccountSweep(database.db),
     scheduleOrderExpiry(database.db, () => new Date()),
-    scheduleDeadlineSweep(database.db, () => new Date(), {
-      mailer,
-      publicUrl: env.publicUrl,
-      pushToUser: createPushToUser(database.db, pushDeps),
-    }),
+    scheduleDeadlineSweep(database.db, () => new Date(), reminderDeps),
     scheduleTierJob(database.db, () => new Date()),
+    alertDelivery.stop,
   ]
   const framework = getRequestListener(app.fetch, { hostname: env.host })
   const server = createServer(fastLane.listener(framework))

@@ -6,6 +6,7 @@ import { type AnswerSchema, isNotJson, type NotJsonAnswer, namedAnswers } from '
 import type { AppEnv } from '../app-env.ts'
 import { ok } from '../http/envelope.ts'
 import { addressContracts } from './address/address.routes.ts'
+import { alertContracts } from './alerts/alerts.routes.ts'
 import { auditContracts } from './audit/audit.routes.ts'
 import { cartContracts } from './cart/cart.routes.ts'
 import { catalogContracts } from './catalog/catalog.routes.ts'
@@ -44,6 +45,7 @@ export const allContracts: readonly RouteContract[] = [
   ...contentContracts,
   ...historyContracts,
   ...favouriteContracts,
+  ...alertContracts,
   ...ratesContracts,
   ...cartContracts,
   ...addressContracts,

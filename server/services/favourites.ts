@@ -5,6 +5,7 @@ import type { PriceViewer } from '../../src/domain/price-display.ts'
 import type { Page, PageQuery } from '../../src/domain/queries.ts'
 import type { Db } from '../db/client.ts'
 import { favourites, products } from '../db/schema.ts'
+import { watchIfUnorderable } from './alerts/product-alerts.ts'
 import { cardColumns, toProductCard } from './catalog/product-cards.ts'
 
 /** A card of the favourites list: always a favourite, so its `bid` is always there. */
@@ -95,13 +96,22 @@ async function holdProduct(tx: Db, productId: number): Promise<boolean> {
   return product !== undefined
 }
 
-/** Adds the favourite if it is not there; answers the favourite's id either way. */
-async function addFavourite(tx: Db, userId: number, productId: number): Promise<FavouriteToggleDto> {
+/**
+ * Adds the favourite if it is not there; answers the favourite's id either way. A product favourited
+ * while it cannot be ordered is watched too: the shopper hears when it can be (an alert, on by default).
+ */
+async function addFavourite(
+  tx: Db,
+  userId: number,
+  productId: number,
+  now: Date,
+): Promise<FavouriteToggleDto> {
   const [added] = await tx
     .insert(favourites)
     .values({ userId, productId })
     .onConflictDoNothing({ target: [favourites.userId, favourites.productId] })
     .returning({ id: favourites.id })
+  if (added) await watchIfUnorderable(tx, userId, productId, now)
   const bid = added?.id ?? (await favouriteIdOf(tx, userId, productId))
   return bid === undefined ? { collected: false, bid: null } : { collected: true, bid }
 }
@@ -116,6 +126,7 @@ export async function toggleFavourite(
   db: Db,
   userId: number,
   productId: number,
+  now: Date,
 ): Promise<FavouriteToggleDto | undefined> {
   return db.transaction(async (tx) => {
     await lockFavouritesOf(tx, userId)
@@ -123,7 +134,7 @@ export async function toggleFavourite(
     const ownRow = and(eq(favourites.userId, userId), eq(favourites.productId, productId))
     const removed = await tx.delete(favourites).where(ownRow).returning({ id: favourites.id })
     if (removed.length > 0) return { collected: false, bid: null }
-    return addFavourite(tx, userId, productId)
+    return addFavourite(tx, userId, productId, now)
   })
 }
 
@@ -137,11 +148,12 @@ export async function setFavourite(
   userId: number,
   productId: number,
   collect: boolean,
+  now: Date,
 ): Promise<FavouriteToggleDto | undefined> {
   return db.transaction(async (tx) => {
     await lockFavouritesOf(tx, userId)
     if (!(await holdProduct(tx, productId))) return undefined
-    if (collect) return addFavourite(tx, userId, productId)
+    if (collect) return addFavourite(tx, userId, productId, now)
     await tx.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.productId, productId)))
     return { collected: false, bid: null }
   })

@@ -11,8 +11,8 @@ import {
 } from './deadlines.ts'
 import type { Language } from './language.ts'
 
-/* Reminders that reach the shopper by mail and Web Push (flows §6): the six kinds, the page each one
- * opens, and the push payload the service worker reads. */
+/* Reminders that reach the shopper by mail and Web Push (flows §6): the six deadline kinds and the
+ * product alert ("notify me"), the page each one opens, and the push payload the service worker reads. */
 
 export const REMINDER_KINDS = [
   'balanceDueSoon',
@@ -21,23 +21,28 @@ export const REMINDER_KINDS = [
   'packagingOverdue',
   'shippingFeeDue',
   'extraFeeDue',
+  'productAvailable',
 ] as const
 export type ReminderKind = (typeof REMINDER_KINDS)[number]
 
-/** What a reminder is about: an order (balance, packaging), a package (shipping fee) or an extra fee. */
-export const REMINDER_TARGET: Record<ReminderKind, 'order' | 'package' | 'extraFee'> = {
+/**
+ * What a reminder is about: an order (balance, packaging), a package (shipping fee), an extra fee or a
+ * product that can be ordered again (an alert).
+ */
+export const REMINDER_TARGET: Record<ReminderKind, 'order' | 'package' | 'extraFee' | 'product'> = {
   balanceDueSoon: 'order',
   balanceOverdue: 'order',
   packagingDueSoon: 'order',
   packagingOverdue: 'order',
   shippingFeeDue: 'package',
   extraFeeDue: 'extraFee',
+  productAvailable: 'product',
 }
 
 /**
  * The page that settles a reminder (its deep link, a path of this app): a balance on its order, a
  * packaging request on the packaging page, a shipping fee on the shipping page of its package, an
- * extra fee on the extra-fee page.
+ * extra fee on the extra-fee page; an alert opens its product.
  */
 export function reminderPath(kind: ReminderKind, targetId: number): string {
   switch (REMINDER_TARGET[kind]) {
@@ -47,6 +52,8 @@ export function reminderPath(kind: ReminderKind, targetId: number): string {
       return `/shipping?packageId=${targetId}`
     case 'extraFee':
       return '/extra'
+    case 'product':
+      return `/product/${targetId}`
   }
 }
 

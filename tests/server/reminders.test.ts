@@ -31,6 +31,7 @@ const TITLES: Record<Language, Record<ReminderKind, string>> = {
     packagingOverdue: '打包申请已逾期',
     shippingFeeDue: '包裹运费待支付',
     extraFeeDue: '追加费用即将到期',
+    productAvailable: '到货提醒：现在可以下单了',
   },
   ja: {
     balanceDueSoon: '残金のお支払い期限が近づいています',
@@ -39,6 +40,7 @@ const TITLES: Record<Language, Record<ReminderKind, string>> = {
     packagingOverdue: '梱包依頼の期限を過ぎています',
     shippingFeeDue: '送料のお支払いをお願いします',
     extraFeeDue: '追加費用のお支払い期限が近づいています',
+    productAvailable: '入荷のお知らせ：ご注文いただけます',
   },
   en: {
     balanceDueSoon: 'Balance due soon',
@@ -47,6 +49,7 @@ const TITLES: Record<Language, Record<ReminderKind, string>> = {
     packagingOverdue: 'Packaging request overdue',
     shippingFeeDue: 'Shipping fee due',
     extraFeeDue: 'Extra fee due soon',
+    productAvailable: 'Back in stock: you can order it now',
   },
 }
 const SUBJECT: Record<Language, (title: string) => string> = {

@@ -48,9 +48,10 @@ export const pushSubscriptions = pgTable(
 )
 
 /**
- * One reminder: a kind (src/domain/reminders.ts), a target (order, package or extra fee id) and a shop
- * day. The unique index is what makes the sweep send each reminder once per kind, target and day: the
- * row is written first, then delivered. `mailStatus` and `pushStatus` are 'pending' until delivered
+ * One reminder: a kind (src/domain/reminders.ts), a target (order, package, extra fee or product id),
+ * a shop day and its shopper. The unique index is what makes each reminder go once per kind, target,
+ * day and shopper (an order has one shopper; a product alert many): the row is written first, then
+ * delivered. `mailStatus` and `pushStatus` are 'pending' until delivered
  * ('sent'), given up on ('failed') or not applicable ('none': no address, no subscription); a pending
  * push is retried by the next sweep of the same day.
  */
@@ -74,7 +75,7 @@ export const reminders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('reminders_once_per_day').on(t.kind, t.targetId, t.shopDate),
+    uniqueIndex('reminders_once_per_day').on(t.kind, t.targetId, t.shopDate, t.userId),
     index('reminders_user_idx').on(t.userId, t.shopDate),
     index('reminders_pending_idx')
       .on(t.shopDate)

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.ts'
 import { created, ok } from '../../http/envelope.ts'
 import { requirePermission, signedIn } from '../../http/session.ts'
 import { validJson, validParams, validQuery } from '../../http/validate.ts'
+import { alertSubscriberCount } from '../../services/alerts/product-alerts.ts'
 import type { CatalogSave } from '../../services/catalog-ops/catalog-save.ts'
 import {
   createOpsBrand,
@@ -62,6 +63,16 @@ export const productDetailHandlers = factory.createHandlers(
   catalogRoom,
   validParams(productIdParams),
   async (c) => ok(c, await loadOpsProduct(c.var.deps.db, c.req.valid('param').id)),
+)
+
+export const productAlertsHandlers = factory.createHandlers(
+  catalogRoom,
+  validParams(productIdParams),
+  async (c) => {
+    const { id } = c.req.valid('param')
+    await loadOpsProduct(c.var.deps.db, id)
+    return ok(c, { subscribers: await alertSubscriberCount(c.var.deps.db, id) })
+  },
 )
 
 export const createProductHandlers = factory.createHandlers(catalogRoom, validJson(productBody), async (c) =>

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { brandBody, categoryBody, seriesBody } from '../../../src/domain/catalog-taxonomy.ts'
 import { opsProductListQuery, productBody, productUpdateBody } from '../../../src/domain/product-editor.ts'
+import { opsProductAlertsAnswer } from '../../answers/alerts.ts'
 import {
   opsBrandAnswer,
   opsCategoryAnswer,
@@ -41,6 +42,14 @@ export const opsProductDetail = {
   path: PRODUCT_PATH,
   summary: 'One product with every field and its updatedAt (send it back with PUT)',
   returns: opsProductAnswer,
+} satisfies RouteContract
+
+export const opsProductAlerts = {
+  ...catalogCall,
+  method: 'get',
+  path: `${PRODUCT_PATH}/alerts`,
+  summary: 'How many shoppers wait to hear that the product can be ordered (their alerts)',
+  returns: opsProductAlertsAnswer,
 } satisfies RouteContract
 
 export const createOpsProduct = {
@@ -129,6 +138,7 @@ export const brandCalls = taxonomyCalls(
 export const catalogOpsContracts: RouteContract[] = [
   listOpsProducts,
   opsProductDetail,
+  opsProductAlerts,
   createOpsProduct,
   updateOpsProduct,
   ...[categoryCalls, seriesCalls, brandCalls].flatMap((calls) => [

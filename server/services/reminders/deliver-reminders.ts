@@ -85,7 +85,7 @@ export async function deliverReminders(
       delivered.push(
         ...(await Promise.all(
           slice.map((row) =>
-            deliverOne(deps, row, work.due.get(dueKey(row.kind, row.targetId)), addresses, now),
+            deliverOne(deps, row, work.due.get(dueKey(row.kind, row.targetId, row.userId)), addresses, now),
           ),
         )),
       )

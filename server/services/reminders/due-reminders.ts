@@ -47,7 +47,7 @@ export interface DueTarget extends ReminderFacts {
 
 const languageOf = (value: string): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE)
 
-/** Every reminder due on `today`, in the caller's transaction. */
+/** Every deadline reminder due on `today`, in the caller's transaction. */
 export async function findDueReminders(tx: Db, today: string): Promise<DueTarget[]> {
   return [
     ...(await balancesDue(tx, today)),
@@ -57,8 +57,9 @@ export async function findDueReminders(tx: Db, today: string): Promise<DueTarget
   ]
 }
 
-/** The key of a reminder of the day: kind and target. */
-export const dueKey = (kind: string, targetId: number): string => `${kind}:${targetId}`
+/** The key of a reminder of the day: kind, target and shopper (a product alert has many shoppers). */
+export const dueKey = (kind: string, targetId: number, userId: number): string =>
+  `${kind}:${targetId}:${userId}`
 
 /** Arrivals whose deadline `days` after them is due soon or overdue but not forfeited on `today`. */
 function arrivedWithin(days: number, today: string) {

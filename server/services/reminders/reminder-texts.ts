@@ -11,7 +11,7 @@ import type { MailMessage } from '../mail/mailer.ts'
 /** What a reminder's texts name. */
 export interface ReminderFacts {
   due: DueReminder
-  /** The target as the shopper knows it: the order's id, the box's package number, the fee's id. */
+  /** The target as the shopper knows it: the order's id, the box's package number, the fee's id, the product's name. */
   ref: string
   /** Yen to pay (the balance with its late fee, the fee); null when not known yet (a shipping fee). */
   amount: number | null
@@ -74,6 +74,10 @@ const TEXT: Record<Language, LanguageText> = {
           : w.overdue
             ? { title: '追加费用已逾期', body: `${w.fee} ${w.yen} 已于 ${w.deadline} 到期，请尽快支付。` }
             : { title: '追加费用即将到期', body: `${w.fee} ${w.yen} 请于 ${w.deadline} 前支付。` },
+      productAvailable: (w) => ({
+        title: '到货提醒：现在可以下单了',
+        body: `您关注的「${w.ref}」现在可以下单了。`,
+      }),
     },
     subject: (title) => `【Yoyaku】${title}`,
     link: '打开以下链接处理：',
@@ -119,6 +123,10 @@ const TEXT: Record<Language, LanguageText> = {
                 title: '追加費用のお支払い期限が近づいています',
                 body: `${w.fee} ${w.yen} を ${w.deadline} までにお支払いください。`,
               },
+      productAvailable: (w) => ({
+        title: '入荷のお知らせ：ご注文いただけます',
+        body: `お待ちの「${w.ref}」がご注文いただけるようになりました。`,
+      }),
     },
     subject: (title) => `【Yoyaku】${title}`,
     link: '次のリンクからお手続きください：',
@@ -161,6 +169,10 @@ const TEXT: Record<Language, LanguageText> = {
                 body: `${w.fee} of ${w.yen} was due on ${w.deadline}. Please pay it as soon as you can.`,
               }
             : { title: 'Extra fee due soon', body: `${w.fee} of ${w.yen} is due by ${w.deadline}.` },
+      productAvailable: (w) => ({
+        title: 'Back in stock: you can order it now',
+        body: `“${w.ref}”, which you asked us to watch, can be ordered now.`,
+      }),
     },
     subject: (title) => `Yoyaku: ${title}`,
     link: 'Open this link to settle it:',

@@ -4,6 +4,7 @@ import type { ReminderRunSummary } from '../../../src/domain/reminders.ts'
 import { tryAdvisoryXactLock } from '../../db/advisory-locks.ts'
 import type { Db } from '../../db/client.ts'
 import { reminders } from '../../db/schema.ts'
+import { alertsStillDue } from '../alerts/alert-targets.ts'
 import { deliverReminders, type ReminderDeps } from './deliver-reminders.ts'
 import { type DueTarget, dueKey, findDueReminders } from './due-reminders.ts'
 
@@ -41,20 +42,37 @@ export async function sendReminders(db: Db, deps: ReminderDeps, now: Date): Prom
   if (!today) throw new RangeError('the reminders need a valid clock')
   const work = await db.transaction(async (tx) => {
     if (!(await tryAdvisoryXactLock(tx, REMINDERS_LOCK))) return undefined
-    const due = await findDueReminders(tx, today)
+    // The product alerts written today and not delivered yet are due while their product can be ordered.
+    const due = [...(await findDueReminders(tx, today)), ...(await alertsStillDue(tx, today, now))]
     await giveUpEarlierDays(tx, today)
-    const created = await writeReminders(tx, due, today, now)
+    const created = (await writeReminders(tx, due, today, now)).length
     const ids = await pendingStillDue(tx, due, today)
-    return { created, ids, due: new Map(due.map((item) => [dueKey(item.kind, item.targetId), item])) }
+    return { created, ids, due: dueByKey(due) }
   })
   if (!work) return { ran: false, created: 0, mailed: 0, pushed: 0 }
   const { mailed, pushed } = await deliverReminders(db, deps, work, now)
   return { ran: true, created: work.created, mailed, pushed }
 }
 
-/** Inserts today's reminders not written yet; answers how many were. */
-async function writeReminders(tx: Db, due: DueTarget[], today: string, now: Date): Promise<number> {
-  let created = 0
+/** The due reminders by dueKey, as deliverReminders looks them up. */
+export const dueByKey = (due: DueTarget[]): Map<string, DueTarget> =>
+  new Map(due.map((item) => [dueKey(item.kind, item.targetId, item.userId), item]))
+
+/** A reminder row just written. */
+export interface WrittenReminder {
+  id: number
+  targetId: number
+  userId: number
+}
+
+/** Inserts today's reminders not written yet; answers those that were. */
+export async function writeReminders(
+  tx: Db,
+  due: DueTarget[],
+  today: string,
+  now: Date,
+): Promise<WrittenReminder[]> {
+  const written: WrittenReminder[] = []
   for (let start = 0; start < due.length; start += CHUNK) {
     const chunk = due.slice(start, start + CHUNK).map((item) => ({
       kind: item.kind,
@@ -69,12 +87,12 @@ async function writeReminders(tx: Db, due: DueTarget[], today: string, now: Date
       select r.kind, r.target_id, ${today}::date, r.user_id, r.language, ${now.toISOString()}::timestamptz
       from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
         as r(kind varchar, target_id int, user_id int, language varchar)
-      on conflict (kind, target_id, shop_date) do nothing
-      returning id
-    `)) as unknown as { rows: { id: number }[] }
-    created += result.rows.length
+      on conflict (kind, target_id, shop_date, user_id) do nothing
+      returning id, target_id, user_id
+    `)) as unknown as { rows: { id: number; target_id: number; user_id: number }[] }
+    written.push(...result.rows.map((row) => ({ id: row.id, targetId: row.target_id, userId: row.user_id })))
   }
-  return created
+  return written
 }
 
 /** A pending channel stays as it is on a row that is still due, else becomes `to`. */
@@ -102,12 +120,19 @@ async function giveUpEarlierDays(tx: Db, today: string): Promise<void> {
  */
 async function pendingStillDue(tx: Db, due: DueTarget[], today: string): Promise<number[]> {
   const pending = await tx
-    .select({ id: reminders.id, kind: reminders.kind, targetId: reminders.targetId })
+    .select({
+      id: reminders.id,
+      kind: reminders.kind,
+      targetId: reminders.targetId,
+      userId: reminders.userId,
+    })
     .from(reminders)
     .where(and(eq(reminders.shopDate, today), isPending))
     .orderBy(reminders.id)
-  const dueNow = new Set(due.map((item) => dueKey(item.kind, item.targetId)))
-  const stale = pending.filter((row) => !dueNow.has(dueKey(row.kind, row.targetId))).map((row) => row.id)
+  const dueNow = new Set(due.map((item) => dueKey(item.kind, item.targetId, item.userId)))
+  const stale = pending
+    .filter((row) => !dueNow.has(dueKey(row.kind, row.targetId, row.userId)))
+    .map((row) => row.id)
   for (let start = 0; start < stale.length; start += CHUNK) {
     await tx
       .update(reminders)
