@@ -14,7 +14,9 @@ export const favouriteToggleAnswer = named(
 /** A card of the favourites list: always a favourite, so its `bid` is always there. */
 export const favouriteCardAnswer = named(
   'FavouriteCardDto',
-  answerOf<FavouriteCardDto>()(v.strictObject({ ...productCardEntries, bid: id })),
+  answerOf<FavouriteCardDto>()(
+    v.strictObject({ ...productCardEntries, bid: id, orderable: v.boolean(), alerted: v.boolean() }),
+  ),
 )
 export const favouriteCardPageAnswer = answerOf<Page<FavouriteCardDto>>()(pageOf(favouriteCardAnswer))
 

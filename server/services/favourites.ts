@@ -4,12 +4,17 @@ import type { Language } from '../../src/domain/language.ts'
 import type { PriceViewer } from '../../src/domain/price-display.ts'
 import type { Page, PageQuery } from '../../src/domain/queries.ts'
 import type { Db } from '../db/client.ts'
-import { favourites, products } from '../db/schema.ts'
+import { favourites, productAlerts, products } from '../db/schema.ts'
+import { orderable } from './alerts/orderable.ts'
 import { watchIfUnorderable } from './alerts/product-alerts.ts'
 import { cardColumns, toProductCard } from './catalog/product-cards.ts'
 
 /** A card of the favourites list: always a favourite, so its `bid` is always there. */
-export type FavouriteCardDto = ProductCardDto & { bid: number }
+/**
+ * A card of the favourites list: its favourite id, whether the product can be ordered now and whether
+ * the shopper waits to hear when it can (an alert).
+ */
+export type FavouriteCardDto = ProductCardDto & { bid: number; orderable: boolean; alerted: boolean }
 
 /** The favourite id (`bid`) of a product in a shopper's favourites, or undefined. */
 export async function favouriteIdOf(db: Db, userId: number, productId: number): Promise<number | undefined> {
@@ -100,18 +105,13 @@ async function holdProduct(tx: Db, productId: number): Promise<boolean> {
  * Adds the favourite if it is not there; answers the favourite's id either way. A product favourited
  * while it cannot be ordered is watched too: the shopper hears when it can be (an alert, on by default).
  */
-async function addFavourite(
-  tx: Db,
-  userId: number,
-  productId: number,
-  now: Date,
-): Promise<FavouriteToggleDto> {
+async function addFavourite(tx: Db, userId: number, productId: number): Promise<FavouriteToggleDto> {
   const [added] = await tx
     .insert(favourites)
     .values({ userId, productId })
     .onConflictDoNothing({ target: [favourites.userId, favourites.productId] })
     .returning({ id: favourites.id })
-  if (added) await watchIfUnorderable(tx, userId, productId, now)
+  if (added) await watchIfUnorderable(tx, userId, productId)
   const bid = added?.id ?? (await favouriteIdOf(tx, userId, productId))
   return bid === undefined ? { collected: false, bid: null } : { collected: true, bid }
 }
@@ -126,7 +126,6 @@ export async function toggleFavourite(
   db: Db,
   userId: number,
   productId: number,
-  now: Date,
 ): Promise<FavouriteToggleDto | undefined> {
   return db.transaction(async (tx) => {
     await lockFavouritesOf(tx, userId)
@@ -134,7 +133,7 @@ export async function toggleFavourite(
     const ownRow = and(eq(favourites.userId, userId), eq(favourites.productId, productId))
     const removed = await tx.delete(favourites).where(ownRow).returning({ id: favourites.id })
     if (removed.length > 0) return { collected: false, bid: null }
-    return addFavourite(tx, userId, productId, now)
+    return addFavourite(tx, userId, productId)
   })
 }
 
@@ -148,12 +147,11 @@ export async function setFavourite(
   userId: number,
   productId: number,
   collect: boolean,
-  now: Date,
 ): Promise<FavouriteToggleDto | undefined> {
   return db.transaction(async (tx) => {
     await lockFavouritesOf(tx, userId)
     if (!(await holdProduct(tx, productId))) return undefined
-    if (collect) return addFavourite(tx, userId, productId, now)
+    if (collect) return addFavourite(tx, userId, productId)
     await tx.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.productId, productId)))
     return { collected: false, bid: null }
   })
@@ -189,7 +187,12 @@ export async function listFavourites(
   const [counted, rows] = await Promise.all([
     db.select({ total: count() }).from(favourites).where(ownRows),
     db
-      .select({ ...cardColumns, bid: favourites.id })
+      .select({
+        ...cardColumns,
+        bid: favourites.id,
+        orderable: sql<boolean>`${orderable()}`,
+        alerted: sql<boolean>`exists (select 1 from ${productAlerts} where ${productAlerts.userId} = ${userId} and ${productAlerts.productId} = ${products.id})`,
+      })
       .from(favourites)
       .innerJoin(products, eq(products.id, favourites.productId))
       .where(ownRows)
@@ -199,7 +202,12 @@ export async function listFavourites(
       .offset((pageNum - 1) * pageSize),
   ])
   return {
-    list: rows.map(({ bid, ...card }) => ({ ...toProductCard(card, viewer, language), bid })),
+    list: rows.map(({ bid, orderable, alerted, ...card }) => ({
+      ...toProductCard(card, viewer, language),
+      bid,
+      orderable,
+      alerted,
+    })),
     total: counted[0]?.total ?? 0,
     pageNum,
     pageSize,

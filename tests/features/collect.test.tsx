@@ -11,13 +11,22 @@ import { renderApp } from './support/render-app.tsx'
 import { signIn, startupHandlers } from './support/signed-in.ts'
 
 afterEach(() => {
+  soldOut.clear()
   dismissAllToasts()
   vi.restoreAllMocks()
 })
 
+/** Favourites that cannot be ordered now, each watched (an alert on) until the shopper turns it off. */
+const soldOut = new Set<number>()
+
 /** A favourite as the list sends it to a role-2 shopper: priced at 12,800 yen, bid 500 + id. */
 function favourite(id: number, overrides: Partial<ProductCardDto> = {}): FavouriteCardDto {
-  return { ...productCard(id, { cnAlonePrice: 12800, enAlonePrice: 12800, ...overrides }), bid: 500 + id }
+  return {
+    ...productCard(id, { cnAlonePrice: 12800, enAlonePrice: 12800, ...overrides }),
+    bid: 500 + id,
+    orderable: !soldOut.has(id),
+    alerted: soldOut.has(id),
+  }
 }
 
 interface Heard {
@@ -112,6 +121,29 @@ describe('favourites', () => {
       ['1', '30'],
       ['2', '30'],
     ])
+  })
+
+  it('offers the alert on a sold-out favourite only, on by default, and turns it off', async () => {
+    soldOut.add(12)
+    serveFavourites([11, 12])
+    const turnedOff: string[] = []
+    server.use(
+      http.delete('*/api/mall/alert/:productId', ({ params }) => {
+        turnedOff.push(String(params.productId))
+        return ok({ subscribed: false })
+      }),
+    )
+    await renderApp('/collect/list')
+    const inStock = within((await screen.findByRole('article', { name: '商品 11' })) as HTMLElement)
+    expect(inStock.queryByRole('button', { name: /到货提醒/ })).toBeNull()
+    const waiting = within(screen.getByRole('article', { name: '商品 12' }) as HTMLElement)
+    const alert = waiting.getByRole('button', { name: '已订阅到货提醒' })
+    expect(alert.getAttribute('aria-pressed')).toBe('true')
+
+    fireEvent.click(alert)
+    expect(await screen.findByText('已关闭到货提醒')).toBeTruthy()
+    expect(waiting.getByRole('button', { name: '到货提醒我' }).getAttribute('aria-pressed')).toBe('false')
+    expect(turnedOff).toEqual(['12'])
   })
 
   it('removes one favourite with collect=false, says so and reloads the list without it', async () => {

@@ -154,6 +154,7 @@ function serveProduct(
   const puts: Record<string, unknown>[] = []
   server.use(
     http.get(`*/api/ops/products/${product.id}`, () => ok(product)),
+    http.get(`*/api/ops/products/${product.id}/alerts`, () => ok({ subscribers: product.id === 5 ? 3 : 0 })),
     http.put(`*/api/ops/products/${product.id}`, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>
       puts.push(body)
@@ -408,6 +409,7 @@ describe('product editor', () => {
     serveProduct(productOf(5))
     await open('/ops/products/5')
     await form()
+    expect(await screen.findByText('3 位顾客在等待到货提醒')).toBeTruthy()
     expect((field('中文站 批发价（日元）') as HTMLInputElement).value).toBe('10000')
     expect(
       (screen.getByRole('checkbox', { name: '仅限合作伙伴：中文站 批发价（日元）' }) as HTMLInputElement)

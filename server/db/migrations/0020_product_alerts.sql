@@ -49,12 +49,7 @@ BEGIN
   IF NEW.status <> 1 THEN
     RETURN NULL;
   END IF;
-  IF TG_OP = 'UPDATE' AND NOT (
-    OLD.status <> 1
-    OR (OLD.stock = 0 AND NEW.stock > 0)
-    OR (NEW.pre_sell_end_time IS DISTINCT FROM OLD.pre_sell_end_time
-        AND (NEW.pre_sell_end_time IS NULL OR NEW.pre_sell_end_time > coalesce(OLD.pre_sell_end_time, '-infinity'::timestamptz)))
-  ) THEN
+  IF TG_OP = 'UPDATE' AND NOT (OLD.status <> 1 OR (OLD.stock = 0 AND NEW.stock > 0)) THEN
     RETURN NULL;
   END IF;
   IF EXISTS (SELECT 1 FROM product_alerts a WHERE a.product_id = NEW.id)
@@ -68,5 +63,5 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "products_alert_outbox" AFTER INSERT OR UPDATE OF status, stock, pre_sell_end_time ON "products"
+CREATE TRIGGER "products_alert_outbox" AFTER INSERT OR UPDATE OF status, stock ON "products"
   FOR EACH ROW EXECUTE FUNCTION "alert_outbox_write"();

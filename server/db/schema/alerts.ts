@@ -33,8 +33,8 @@ export const productAlerts = pgTable(
 
 /**
  * The catalog's outbox for alerts: a trigger on `products` (migration 0020) writes a row in the same
- * transaction whenever a product may have become orderable (put on sale, stock from 0 to more, its
- * pre-order closing moved later, a new product). It is read after commit; `doneAt` marks it handled.
+ * transaction whenever a product may have become orderable (put on sale, stock from 0 to more, a new
+ * product with a watched JAN). It is read after commit; `doneAt` marks it handled.
  */
 export const alertOutbox = pgTable(
   'alert_outbox',

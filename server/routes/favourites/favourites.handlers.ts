@@ -43,7 +43,7 @@ export const collectOrDeleteHandlers = factory.createHandlers(
   async (c) => {
     const { productId } = c.req.valid('param')
     const { collect } = c.req.valid('query')
-    const state = await setFavourite(c.var.deps.db, signedIn(c).userId, productId, collect, c.var.deps.now())
+    const state = await setFavourite(c.var.deps.db, signedIn(c).userId, productId, collect)
     if (!state) throw notFound('product')
     return ok(c, state)
   },

@@ -29,7 +29,7 @@ export const collectOrCancelHandlers = factory.createHandlers(
   validParams(v.object({ productId: idValue })),
   async (c) => {
     const { productId } = c.req.valid('param')
-    const toggled = await toggleFavourite(c.var.deps.db, signedIn(c).userId, productId, c.var.deps.now())
+    const toggled = await toggleFavourite(c.var.deps.db, signedIn(c).userId, productId)
     if (!toggled) throw notFound('product')
     return ok(c, toggled)
   },

@@ -5,7 +5,7 @@ import type { DueReminder, ReminderKind } from '../../../src/domain/reminders.ts
 import type { Db } from '../../db/client.ts'
 import { productAlerts, products, reminders, users } from '../../db/schema.ts'
 import type { DueTarget } from '../reminders/due-reminders.ts'
-import { orderableAt } from './orderable.ts'
+import { orderable } from './orderable.ts'
 
 /*
  * Who hears that a product can be ordered: the shoppers (accounts not disabled) with an alert on it,
@@ -64,14 +64,13 @@ const opened = {
 }
 
 /**
- * For the products `ids` that can be ordered at `now`: one reminder per waiting shopper and product,
+ * For the products `ids` that can be ordered: one reminder per waiting shopper and product,
  * with the alerts that asked for it (a shopper may watch both a product and its re-release).
  */
 export async function alertTargetsFor(
   tx: Db,
   ids: number[],
   today: string,
-  now: Date,
 ): Promise<{ targets: DueTarget[]; alertIds: Map<string, number[]> }> {
   if (ids.length === 0) return { targets: [], alertIds: new Map() }
   const watched = alias(products, 'watched')
@@ -87,7 +86,7 @@ export async function alertTargetsFor(
     )
     .innerJoin(productAlerts, eq(productAlerts.productId, watched.id))
     .innerJoin(users, and(eq(users.id, productAlerts.userId), eq(users.disabled, false)))
-    .where(and(inArray(products.id, ids), orderableAt(now)))
+    .where(and(inArray(products.id, ids), orderable()))
     .orderBy(products.id, productAlerts.userId)
   const targets = new Map<string, DueTarget>()
   const alertIds = new Map<string, number[]>()
@@ -100,10 +99,10 @@ export async function alertTargetsFor(
 }
 
 /**
- * Today's alert reminders still pending whose product can still be ordered at `now` (so the hourly run
+ * Today's alert reminders still pending whose product can still be ordered (so the hourly run
  * delivers what a stopped process left, and closes those whose product sold out again meanwhile).
  */
-export async function alertsStillDue(tx: Db, today: string, now: Date): Promise<DueTarget[]> {
+export async function alertsStillDue(tx: Db, today: string): Promise<DueTarget[]> {
   const rows = await tx
     .select({
       productId: products.id,
@@ -121,7 +120,7 @@ export async function alertsStillDue(tx: Db, today: string, now: Date): Promise<
         eq(reminders.kind, ALERT_KIND),
         eq(reminders.shopDate, today),
         or(eq(reminders.mailStatus, 'pending'), eq(reminders.pushStatus, 'pending')),
-        orderableAt(now),
+        orderable(),
       ),
     )
   return rows.map((row) => toTarget({ ...row, alertId: 0 }, today))

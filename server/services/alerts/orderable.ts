@@ -1,19 +1,15 @@
-import { and, gt, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, gt, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import { STOCKED_TYPES } from '../../../src/domain/cart.ts'
 import { PRODUCT_STATUS, products } from '../../db/schema.ts'
 
 /**
- * Whether a product can be ordered at `now`, as the cart and checkout judge it: on sale; goods in hand
- * (stocked types) with some in stock; a pre-order not past its closing time. An alert waits for this.
+ * Whether a product can be ordered, as the cart and checkout judge it (services/cart.ts lineReason): on
+ * sale, and for goods in hand (stocked types) some in stock. A pre-order closes by being taken off sale:
+ * its closing time is shown, not enforced. An alert waits for this.
  */
-export function orderableAt(now: Date): SQL {
+export function orderable(): SQL {
   return and(
     sql`${products.status} = ${PRODUCT_STATUS.onSale}`,
     or(notInArray(products.type, [...STOCKED_TYPES]), gt(products.stock, 0)),
-    or(isNull(products.preSellEndTime), gt(products.preSellEndTime, now)),
   ) as SQL
 }
-
-/** The same, for the products `ids`. */
-export const orderableAmong = (ids: number[], now: Date): SQL =>
-  and(inArray(products.id, ids), orderableAt(now)) as SQL

@@ -6,7 +6,7 @@ import type { Page, PageQuery } from '../../../src/domain/queries.ts'
 import type { Db } from '../../db/client.ts'
 import { productAlerts, products } from '../../db/schema.ts'
 import { cardColumns, toProductCard } from '../catalog/product-cards.ts'
-import { orderableAt } from './orderable.ts'
+import { orderable } from './orderable.ts'
 
 /*
  * A shopper's product alerts ("notify me"): asked for on a product that cannot be ordered now, listed
@@ -69,16 +69,11 @@ export async function alertStateOf(
  * A favourite added while the product cannot be ordered is watched too (the shopper can turn it off on
  * the account page); in the favourite's transaction.
  */
-export async function watchIfUnorderable(
-  tx: Db,
-  userId: number,
-  productId: number,
-  now: Date,
-): Promise<void> {
+export async function watchIfUnorderable(tx: Db, userId: number, productId: number): Promise<void> {
   await tx.execute(sql`
     insert into product_alerts (user_id, product_id)
     select ${userId}, ${products.id} from ${products}
-    where ${products.id} = ${productId} and not (${orderableAt(now)})
+    where ${products.id} = ${productId} and not (${orderable()})
     on conflict (user_id, product_id) do nothing
   `)
 }

@@ -51,7 +51,7 @@ export async function sendAlerts(db: Db, deps: ReminderDeps, now: Date): Promise
         .limit(OUTBOX_BATCH)
       if (rows.length === 0) return { changes: 0, ids: [], due: dueByKey([]) }
       const productIds = [...new Set(rows.map((row) => row.productId))]
-      const { targets, alertIds } = await alertTargetsFor(tx, productIds, today, now)
+      const { targets, alertIds } = await alertTargetsFor(tx, productIds, today)
       const written = await writeReminders(tx, targets, today, now)
       await markAlertsSent(
         tx,

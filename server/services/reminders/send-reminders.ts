@@ -43,7 +43,7 @@ export async function sendReminders(db: Db, deps: ReminderDeps, now: Date): Prom
   const work = await db.transaction(async (tx) => {
     if (!(await tryAdvisoryXactLock(tx, REMINDERS_LOCK))) return undefined
     // The product alerts written today and not delivered yet are due while their product can be ordered.
-    const due = [...(await findDueReminders(tx, today)), ...(await alertsStillDue(tx, today, now))]
+    const due = [...(await findDueReminders(tx, today)), ...(await alertsStillDue(tx, today))]
     await giveUpEarlierDays(tx, today)
     const created = (await writeReminders(tx, due, today, now)).length
     const ids = await pendingStillDue(tx, due, today)

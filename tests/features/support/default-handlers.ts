@@ -28,6 +28,10 @@ export const defaultHandlers = [
   http.get('*/api/mall/package_apply/notifyCount', () =>
     ok({ applyCount: 0, applyOverCount: 0, count: 0, overCount: 0, badgeCount: 0 }),
   ),
+  // no restock alerts (the account page) and none on any product (its "notify me")
+  http.get('*/api/mall/alert/list', () => ok({ list: [], total: 0, pageNum: 1, pageSize: 20 })),
+  http.get('*/api/mall/alert/state/:productId', () => ok({ subscribed: false })),
+  http.get('*/api/ops/products/:id/alerts', () => ok({ subscribers: 0 })),
   // and no extra fee to pay (the extra-pay badge)
   http.get('*/api/mall/extra_pay/count', () => ok({ count: 0 })),
   // pages a test reaches by a link or a search without looking at them

@@ -10,6 +10,7 @@ import type { UserProfile } from '../../../domain/session.ts'
 import { ApiFailure } from '../../../lib/api-client.ts'
 import { showToast } from '../../../lib/toast.ts'
 import { endsSession } from '../../../lib/validation-text.ts'
+import { AlertListSection } from '../../alerts/components/alert-list-section.tsx'
 import { isNetworkDown } from '../../shell/offline/network-down.ts'
 import { OfflinePage } from '../../shell/offline/offline-page.tsx'
 import { getUserInfo } from '../api/get-user-info.ts'
@@ -132,6 +133,7 @@ function Profile(props: { profile: UserProfile; onChange: (profile: UserProfile)
       <EmailSection email={profile.username} />
       <BaseInfoForm profile={profile} onSaved={props.onChange} />
       <NotificationsSwitch />
+      <AlertListSection />
     </>
   )
 }

@@ -8,6 +8,7 @@ import { Notice } from '../../../components/ui/notice.tsx'
 import type { Page } from '../../../domain/queries.ts'
 import { ApiFailure } from '../../../lib/api-client.ts'
 import { showToast } from '../../../lib/toast.ts'
+import { NotifyMeButton } from '../../alerts/components/notify-me-button.tsx'
 import { ProductListPage } from '../../catalog/components/product-list-page.tsx'
 import { clearFavourites } from '../api/clear-favourites.ts'
 import type { FavouriteCardDto } from '../api/get-favourite-list.ts'
@@ -52,6 +53,12 @@ export function FavouriteListPage({ page }: { page: Page<FavouriteCardDto> }) {
         title={<Trans>我的收藏</Trans>}
         page={page}
         basePath="/collect/product"
+        // A favourite that cannot be ordered now offers its alert (on by default when it was added so).
+        cardActions={(product) =>
+          product.orderable && !product.alerted ? null : (
+            <NotifyMeButton productId={product.id} subscribed={product.alerted} />
+          )
+        }
         toolbar={
           total > 0 ? (
             <div className={toolbar}>

@@ -13,6 +13,7 @@ import { useLoaded } from '../../use-loaded.ts'
 import { getOpsProduct } from '../api/get-product.ts'
 import { useProductEditor } from '../hooks/use-product-editor.ts'
 import { useTaxonomy } from '../hooks/use-taxonomy.ts'
+import { ProductAlertCount } from './product-alert-count.tsx'
 import { ProductConflictNotice } from './product-conflict-notice.tsx'
 import { ProductDescriptionsSection } from './product-descriptions-section.tsx'
 import { ProductIdentitySection } from './product-identity-section.tsx'
@@ -133,6 +134,7 @@ export function ProductEditorPage(props: { id: string }) {
         <h1 id={`${id}-title`} className={pageTitle}>
           {creating ? <Trans>新建商品</Trans> : <Trans>编辑商品</Trans>}
         </h1>
+        {productId !== undefined ? <ProductAlertCount productId={productId} /> : null}
       </div>
       {creating ? <ProductForm product={undefined} /> : null}
       {!creating && productId !== undefined ? <ExistingProduct productId={productId} /> : null}
