@@ -150,7 +150,7 @@ export function AlertListSection() {
                     aria-label={t`关闭到货提醒：${productName}`}
                     onClick={() => void turnOff(alert)}
                   >
-                    <Trans>关闭</Trans>
+                    <Trans>关闭提醒</Trans>
                   </Button>
                 </li>
               )

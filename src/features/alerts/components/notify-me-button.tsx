@@ -11,7 +11,28 @@ import { offlineActionMessage } from '../../shell/offline/network-down.ts'
 import { getAlertState, subscribeAlert, unsubscribeAlert } from '../api/alerts.ts'
 
 const outline = css({ border: '1px solid', borderColor: 'secondary', color: 'secondary.hover' })
-const bell = css({ fontSize: 'md', lineHeight: '1' })
+const bell = css({ flex: 'none' })
+
+/** A line bell (an emoji is missing from many fonts); filled while the alert is on. */
+function BellIcon(props: { on: boolean }) {
+  return (
+    <svg
+      className={bell}
+      aria-hidden="true"
+      focusable="false"
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill={props.on ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15zM10 21h4" />
+    </svg>
+  )
+}
 
 /**
  * "Notify me" on a product that cannot be ordered now: a toggle button (aria-pressed). On, the shopper
@@ -46,9 +67,7 @@ export function NotifyMeButton(props: { productId: number; subscribed?: boolean 
   if (!signedIn) {
     return (
       <Button variant="ghost" className={outline} onClick={() => router.history.push(loginHref)}>
-        <span className={bell} aria-hidden="true">
-          🔔
-        </span>
+        <BellIcon on={false} />
         <Trans>登录后订阅到货提醒</Trans>
       </Button>
     )
@@ -83,9 +102,7 @@ export function NotifyMeButton(props: { productId: number; subscribed?: boolean 
       disabled={busy || subscribed === undefined}
       onClick={() => void toggle()}
     >
-      <span className={bell} aria-hidden="true">
-        {subscribed ? '🔔' : '🔕'}
-      </span>
+      <BellIcon on={subscribed === true} />
       {subscribed ? <Trans>已订阅到货提醒</Trans> : <Trans>到货提醒我</Trans>}
     </Button>
   )

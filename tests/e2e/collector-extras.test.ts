@@ -1,0 +1,154 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import type { Page } from 'playwright-core'
+import { freePort } from '../../scripts/cluster/free-port.ts'
+import { isStockedType } from '../../src/domain/cart.ts'
+import type { ProductCardDto } from '../../src/domain/catalog.ts'
+import type { Page as ListPage } from '../../src/domain/queries.ts'
+import type { ReminderPushPayload } from '../../src/domain/reminders.ts'
+import { readOutbox } from '../server/support/outbox.ts'
+import { browserKeys, type PushService, startPushService } from '../server/support/push-service.ts'
+import { screenshotPath } from './browser.ts'
+import { eventually, textIn, WAIT } from './checkout-steps.ts'
+import {
+  type Customer,
+  customerPage,
+  operatorPage,
+  signUpCustomer,
+  waitForServiceWorker,
+} from './customer.ts'
+import { stubPushSubscription, workerPushes } from './reminder-steps.ts'
+import { type RunningShop, startShop } from './shop.ts'
+
+/* What no peer shop has (issue 32), in a real browser: a shopper asks to be told when a sold-out
+ * product is back, the operator restocks it in the console, and the push goes through a local push
+ * service into the real service worker; the release calendar opens offline; the photos of a packed
+ * box are shown before the shipping fee is paid. */
+
+const language = 'en'
+const t = (source: string) => textIn(language, source)
+/** The alert's title as the server writes it for an English shopper (reminder-texts.ts). */
+const BACK_IN_STOCK_EN = 'Back in stock: you can order it now'
+
+/** The operator sets the product's stock in the console's product editor and saves. */
+async function setStockInConsole(ops: Page, shop: RunningShop, productId: number, stock: number) {
+  await ops.goto(shop.url(`/ops/products/${productId}`))
+  const form = ops.getByRole('form', { name: '商品资料' })
+  await form.waitFor(WAIT)
+  await form.getByLabel('库存', { exact: true }).fill(String(stock))
+  await form.getByRole('button', { name: '保存', exact: true }).click()
+  await ops.getByText('已保存。').waitFor(WAIT)
+}
+
+describe('alerts, the release calendar and box photos in a real browser', () => {
+  let push: PushService
+  let shop: RunningShop
+  let origin: string
+  let shopper: Customer
+
+  before(async () => {
+    push = await startPushService()
+    const port = await freePort()
+    origin = `http://127.0.0.1:${port}`
+    shop = await startShop({
+      locale: 'en-US',
+      name: 'collector-extras',
+      env: {
+        PORT: String(port),
+        PUBLIC_URL: origin,
+        PUSH_ENDPOINT_HOSTS: push.hostPort,
+        NODE_EXTRA_CA_CERTS: push.caPath,
+      },
+    })
+    shopper = await signUpCustomer(shop, 'collector@example.com', language)
+  })
+  after(async () => {
+    await shop?.close()
+    await push?.close()
+  })
+
+  it('tells a waiting shopper by push and mail when the operator restocks the product', async () => {
+    const hot = await shopper.api<ListPage<ProductCardDto>>(
+      'GET',
+      `/mall/product/hotListPage?pageSize=30&language=${language}`,
+    )
+    const product = hot.list.find((card) => isStockedType(card.type))
+    assert.ok(product, 'the demo catalog has a hot product in stock')
+    const name = product.enProductName ?? product.productName
+
+    const { context: opsContext, page: ops } = await operatorPage(shop)
+    const keys = browserKeys()
+    const endpoint = push.endpointFor('collector-phone')
+    const { context, page } = await customerPage(shop, shopper, language)
+    try {
+      await setStockInConsole(ops, shop, product.id, 0)
+
+      // The shopper turns notifications on for this browser, then asks to hear about the sold-out product.
+      await context.grantPermissions(['notifications'], { origin })
+      await stubPushSubscription(context, { endpoint, p256dh: keys.p256dh, auth: keys.auth })
+      await page.goto(shop.url('/userinfo'))
+      await waitForServiceWorker(page)
+      await page.locator('[role=switch]:not([disabled])').waitFor(WAIT)
+      await page.getByRole('switch', { name: t('在此设备上接收截止提醒'), exact: true }).click()
+      await page
+        .getByText(t('已开启：付款、打包和运费的截止提醒会推送到此设备。'), { exact: true })
+        .waitFor(WAIT)
+
+      await page.goto(shop.url(`/product/${product.id}`))
+      const notifyMe = page.getByRole('button', { name: t('到货提醒我'), exact: true })
+      await page
+        .locator('button[aria-pressed="false"]:not([disabled])', { hasText: t('到货提醒我') })
+        .waitFor(WAIT)
+      await notifyMe.click()
+      await page.getByText(t('可以下单时我们会通知您'), { exact: true }).waitFor(WAIT)
+      await page.getByRole('button', { name: t('已订阅到货提醒'), exact: true }).waitFor(WAIT)
+      await page.screenshot({ path: screenshotPath('alerts-notify-me') })
+
+      // The console shows who waits; the operator restocks: the push leaves after the save commits.
+      await ops.goto(shop.url(`/ops/products/${product.id}`))
+      await ops.getByText('1 位顾客在等待到货提醒', { exact: true }).waitFor(WAIT)
+      await setStockInConsole(ops, shop, product.id, 5)
+      const received = await eventually(
+        async () => push.requests.filter((request) => request.name === 'collector-phone'),
+        (requests) => requests.length > 0,
+        'the push service got the alert',
+      )
+      assert.equal(received.length, 1)
+      const plaintext = keys.decrypt(received[0]?.body ?? Buffer.alloc(0))
+      const payload = JSON.parse(plaintext) as ReminderPushPayload
+      const url = `${origin}/product/${product.id}`
+      assert.equal(payload.notification.title, BACK_IN_STOCK_EN)
+      assert.deepEqual(payload.notification.data, { url, kind: 'productAvailable', targetId: product.id })
+      assert.ok(payload.notification.body.includes(name), 'the body names the product')
+
+      // Relayed into the real service worker, it is shown with its deep link.
+      const worker = await workerPushes(context, page, origin)
+      const [shown] = await worker.deliverUntilShown(plaintext)
+      assert.equal(shown?.title, BACK_IN_STOCK_EN)
+      assert.equal(shown?.tag, `product-${product.id}`)
+      assert.equal(shown?.data?.url, url)
+
+      // And by mail, with the link; sold out and restocked again today: nothing more.
+      const alertMails = async () =>
+        (await readOutbox(shop.outboxDir)).filter(
+          (mail) => mail.to.includes(shopper.email) && mail.subject.includes(BACK_IN_STOCK_EN),
+        )
+      const [mail] = await eventually(alertMails, (mails) => mails.length === 1, 'the alert was mailed')
+      assert.ok(mail?.text.includes(url), 'the mail links to the product')
+      await setStockInConsole(ops, shop, product.id, 0)
+      await setStockInConsole(ops, shop, product.id, 2)
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      assert.equal(push.requests.filter((request) => request.name === 'collector-phone').length, 1)
+      assert.equal((await alertMails()).length, 1)
+
+      // The account page lists the alert, told once.
+      await page.goto(shop.url('/userinfo'))
+      const alerts = page.getByRole('region', { name: t('到货提醒'), exact: true })
+      await alerts.getByRole('link', { name, exact: true }).waitFor(WAIT)
+      await page.screenshot({ path: screenshotPath('alerts-account'), fullPage: true })
+    } finally {
+      await context.close()
+      await opsContext.close()
+    }
+  })
+})
