@@ -3,29 +3,13 @@ import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AlertDto } from '../../src/domain/alerts.ts'
 import type { ProductDetailDto } from '../../src/domain/catalog.ts'
-import type { UserProfile } from '../../src/domain/session.ts'
 import { dismissAllToasts } from '../../src/lib/toast.ts'
 import { ok, productCard, productDetail } from './support/catalog-fixtures.ts'
 import { server } from './support/msw-server.ts'
 import { renderApp } from './support/render-app.tsx'
-import { signIn, startupHandlers } from './support/signed-in.ts'
+import { shopperProfile, signIn, startupHandlers } from './support/signed-in.ts'
 
 afterEach(() => dismissAllToasts())
-
-const profile: UserProfile = {
-  id: 42,
-  username: 'sakura@example.com',
-  nickname: '小樱',
-  telephone: null,
-  wechat: null,
-  sex: 0,
-  birthday: null,
-  avatar: null,
-  role: 2,
-  score: 0,
-  language: 'zhCn',
-  createdAt: '2026-01-01T00:00:00.000Z',
-}
 
 /** A signed-in shopper; the alert calls answer as the server would and are recorded. */
 function serveShopper(alerted: Set<number>, alerts: AlertDto[] = []) {
@@ -34,7 +18,7 @@ function serveShopper(alerted: Set<number>, alerts: AlertDto[] = []) {
   server.use(
     ...startupHandlers,
     http.get('*/api/mall/user/checkToken', () => ok({ valid: true })),
-    http.get('*/api/mall/user/info', () => ok(profile)),
+    http.get('*/api/mall/user/info', () => ok(shopperProfile)),
     http.get('*/api/mall/alert/state/:productId', ({ params }) =>
       ok({ subscribed: alerted.has(Number(params.productId)) }),
     ),

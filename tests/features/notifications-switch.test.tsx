@@ -1,34 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { UserProfile } from '../../src/domain/session.ts'
 import { abortAllRequests } from '../../src/lib/api-client.ts'
 import { dismissAllToasts } from '../../src/lib/toast.ts'
 import { ok } from './support/catalog-fixtures.ts'
 import { server } from './support/msw-server.ts'
 import { renderApp } from './support/render-app.tsx'
-import { signIn, startupHandlers } from './support/signed-in.ts'
+import { shopperProfile, signIn, startupHandlers } from './support/signed-in.ts'
 
 /*
  * jsdom has no service workers, PushManager or Notification: each test installs a stand-in of the
  * browser's push state (as the browser tests stub PushManager, web-push-facts.md) and drives the
  * real page and API calls against it.
  */
-
-const profile: UserProfile = {
-  id: 42,
-  username: 'sakura@example.com',
-  nickname: '小樱',
-  telephone: null,
-  wechat: null,
-  sex: 0,
-  birthday: null,
-  avatar: null,
-  role: 2,
-  score: 0,
-  language: 'zhCn',
-  createdAt: '2026-01-01T00:00:00.000Z',
-}
 
 // an uncompressed P-256 point is 65 bytes starting with 4
 const VAPID_KEY_BYTES = Uint8Array.from({ length: 65 }, (_, index) => (index === 0 ? 4 : index))
@@ -135,7 +119,7 @@ function serveAccount() {
   server.use(
     ...startupHandlers,
     http.get('*/api/mall/user/checkToken', () => ok({ valid: true })),
-    http.get('*/api/mall/user/info', () => ok(profile)),
+    http.get('*/api/mall/user/info', () => ok(shopperProfile)),
     http.get('*/api/mall/push/vapidPublicKey', () => {
       heard.push({ call: 'vapidPublicKey', body: undefined })
       return ok({ publicKey: VAPID_KEY })

@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw'
-import type { SessionClaims } from '../../../src/domain/session.ts'
+import type { SessionClaims, UserProfile } from '../../../src/domain/session.ts'
 
 const ok = <T>(data: T) => HttpResponse.json({ code: 200, msg: 'success', data })
 
@@ -48,3 +48,19 @@ export const startupHandlers = [
   http.get('*/api/mall/user/payInfo', () => ok(null)),
   http.get('*/api/mall/vip/list', () => ok([])),
 ]
+
+/** The profile GET /mall/user/info answers for the signed-in shopper of claimsOf() (id 42, 小樱). */
+export const shopperProfile: UserProfile = {
+  id: 42,
+  username: 'sakura@example.com',
+  nickname: '小樱',
+  telephone: null,
+  wechat: null,
+  sex: 0,
+  birthday: null,
+  avatar: null,
+  role: 2,
+  score: 0,
+  language: 'zhCn',
+  createdAt: '2026-01-01T00:00:00.000Z',
+}

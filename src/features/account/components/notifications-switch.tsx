@@ -2,18 +2,8 @@ import { Trans } from '@lingui/react/macro'
 import { useId } from 'react'
 import { css } from '../../../../styled-system/css'
 import { type PushSwitchState, usePushSwitch } from '../push/use-push-switch.ts'
+import { accountSection, accountSectionTitle } from './account-section.ts'
 
-const section = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3',
-  p: { base: '4', md: '6' },
-  bg: 'surface',
-  border: '1px solid',
-  borderColor: 'border',
-  borderRadius: 'md',
-})
-const sectionTitle = css({ fontSize: 'md', fontWeight: 'semibold' })
 const row = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '4' })
 const hint = css({ fontSize: 'sm', color: 'text.muted' })
 const problem = css({ fontSize: 'sm', color: 'status.cancelled' })
@@ -83,8 +73,8 @@ export function NotificationsSwitch() {
   const checked = state.kind === 'on' || state.kind === 'turningOff'
   const failure = state.kind === 'off' ? state.problem : undefined
   return (
-    <section className={section} aria-labelledby={titleId}>
-      <h2 id={titleId} className={sectionTitle}>
+    <section className={accountSection} aria-labelledby={titleId}>
+      <h2 id={titleId} className={accountSectionTitle}>
         <Trans>通知</Trans>
       </h2>
       <div className={row}>

@@ -16,6 +16,7 @@ import { OfflinePage } from '../../shell/offline/offline-page.tsx'
 import { getUserInfo } from '../api/get-user-info.ts'
 import { updateBaseInfo } from '../api/update-base-info.ts'
 import { checkWith, FormSubmit, formStack, linkRow, quiet, useAccountForm } from './account-form.tsx'
+import { accountSection, accountSectionTitle } from './account-section.ts'
 import { AvatarDialog } from './avatar-dialog.tsx'
 import { NicknameField } from './nickname-field.tsx'
 import { NotificationsSwitch } from './notifications-switch.tsx'
@@ -23,17 +24,6 @@ import { SendCodeButton } from './send-code-button.tsx'
 
 const page = css({ maxWidth: '2xl', mx: 'auto', display: 'flex', flexDirection: 'column', gap: '6' })
 const heading = css({ fontSize: 'xl', fontWeight: 'bold' })
-const section = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '4',
-  p: { base: '4', md: '6' },
-  bg: 'surface',
-  border: '1px solid',
-  borderColor: 'border',
-  borderRadius: 'md',
-})
-const sectionTitle = css({ fontSize: 'md', fontWeight: 'semibold' })
 const avatarRow = css({ display: 'flex', alignItems: 'center', gap: '4' })
 const avatarImage = css({
   width: '20',
@@ -143,8 +133,8 @@ function AvatarSection(props: { profile: UserProfile; onAvatar: (avatar: string)
   const [open, setOpen] = useState(false)
   const { avatar, nickname } = props.profile
   return (
-    <section className={section} aria-labelledby="userinfo-avatar">
-      <h2 id="userinfo-avatar" className={sectionTitle}>
+    <section className={accountSection} aria-labelledby="userinfo-avatar">
+      <h2 id="userinfo-avatar" className={accountSectionTitle}>
         <Trans>头像</Trans>
       </h2>
       <div className={avatarRow}>
@@ -183,8 +173,8 @@ function EmailSection(props: { email: string }) {
   const [emailError, setEmailError] = useState<string | undefined>(undefined)
   const [mailedTo, setMailedTo] = useState<string | undefined>(undefined)
   return (
-    <section className={section} aria-labelledby="userinfo-email">
-      <h2 id="userinfo-email" className={sectionTitle}>
+    <section className={accountSection} aria-labelledby="userinfo-email">
+      <h2 id="userinfo-email" className={accountSectionTitle}>
         <Trans>登录邮箱</Trans>
       </h2>
       <div className={emailRow}>
@@ -252,8 +242,8 @@ function BaseInfoForm(props: { profile: UserProfile; onSaved: (profile: UserProf
   }
 
   return (
-    <section className={section} aria-labelledby="userinfo-base">
-      <h2 id="userinfo-base" className={sectionTitle}>
+    <section className={accountSection} aria-labelledby="userinfo-base">
+      <h2 id="userinfo-base" className={accountSectionTitle}>
         <Trans>基本信息</Trans>
       </h2>
       <form ref={form.formRef} className={formStack} onSubmit={onSubmit} noValidate>

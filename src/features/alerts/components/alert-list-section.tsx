@@ -9,20 +9,10 @@ import { shopDateTime } from '../../../domain/date-time.ts'
 import { ApiFailure } from '../../../lib/api-client.ts'
 import { showToast } from '../../../lib/toast.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
+import { accountSection, accountSectionTitle } from '../../account/components/account-section.ts'
 import { offlineActionMessage } from '../../shell/offline/network-down.ts'
 import { getAlertList, unsubscribeAlert } from '../api/alerts.ts'
 
-const section = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3',
-  p: { base: '4', md: '6' },
-  bg: 'surface',
-  border: '1px solid',
-  borderColor: 'border',
-  borderRadius: 'md',
-})
-const sectionTitle = css({ fontSize: 'md', fontWeight: 'semibold' })
 const hint = css({ fontSize: 'sm', color: 'text.muted' })
 const list = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: '0', m: '0' })
 const row = css({
@@ -95,8 +85,12 @@ export function AlertListSection() {
   }
 
   return (
-    <section className={section} aria-labelledby="userinfo-alerts" aria-busy={loaded.state === 'loading'}>
-      <h2 id="userinfo-alerts" className={sectionTitle}>
+    <section
+      className={accountSection}
+      aria-labelledby="userinfo-alerts"
+      aria-busy={loaded.state === 'loading'}
+    >
+      <h2 id="userinfo-alerts" className={accountSectionTitle}>
         <Trans>到货提醒</Trans>
       </h2>
       <p className={hint}>
