@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, ne, or } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../src/domain/language.ts'
+import { productNameIn } from '../../../src/domain/catalog.ts'
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../src/domain/language.ts'
 import type { DueReminder, ReminderKind } from '../../../src/domain/reminders.ts'
 import type { Db } from '../../db/client.ts'
 import { productAlerts, products, reminders, users } from '../../db/schema.ts'
@@ -33,13 +34,6 @@ interface OpenedRow {
   language: string
 }
 
-/** The product's name as the shopper reads it (the Chinese name when the others are missing). */
-function nameIn(language: Language, row: OpenedRow): string {
-  if (language === 'ja') return row.jpProductName || row.productName
-  if (language === 'en') return row.enProductName || row.productName
-  return row.productName
-}
-
 function toTarget(row: OpenedRow, today: string): DueTarget {
   const language = isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE
   return {
@@ -48,7 +42,7 @@ function toTarget(row: OpenedRow, today: string): DueTarget {
     userId: row.userId,
     language,
     due: alertDue(today),
-    ref: nameIn(language, row),
+    ref: productNameIn(language, row),
     amount: null,
     feeType: null,
   }
