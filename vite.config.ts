@@ -83,6 +83,16 @@ export default defineConfig({
         manifestTransforms: [shell.manifestTransform],
       },
       devOptions: { enabled: false },
+      integration: {
+        // The plugin precaches the manifest by itself; the browser fetches it only to offer the install
+        // (online), and an installed app keeps its own copy: the shell's budget goes to what paints.
+        beforeBuildServiceWorker(options) {
+          const entries = options.injectManifest.additionalManifestEntries
+          options.injectManifest.additionalManifestEntries = entries?.filter(
+            (entry) => (typeof entry === 'string' ? entry : entry.url) !== options.manifestFilename,
+          )
+        },
+      },
     }),
     precompressAssets(),
     buildStamp(),
@@ -121,6 +131,9 @@ export default defineConfig({
               test: /\/src\/(features\/catalog\/(components\/(product-detail-page|product-gallery|add-to-cart-form|product-not-found)|routing\/(load-product-detail|product-detail-lazy)|api\/get-product-details)|components\/ui\/(form-field|quantity-stepper)|domain\/pricing)\.tsx?$/,
               includeDependenciesRecursively: false,
             },
+            // Restock alerts (the product page's button, favourites, the account page): one file, so
+            // the pages that use them each name one chunk more, not two.
+            { name: 'alerts', test: /\/src\/features\/alerts\// },
             // The session's machine and xstate: at start with a stored token, else on the first sign-in.
             {
               name: 'session',
