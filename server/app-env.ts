@@ -5,6 +5,7 @@ import type { AuthKeys } from './services/accounts/server-secrets.ts'
 import type { AccountRow } from './services/accounts/sessions.ts'
 import type { Mailer } from './services/mail/mailer.ts'
 import type { MediaStore } from './services/media/media-store.ts'
+import type { PackagePhotoStore } from './services/package-photos/photo-store.ts'
 import type { ProviderSettings } from './services/payments/provider-settings.ts'
 
 /** What every request handler can reach through `c.var`. */
@@ -25,6 +26,8 @@ export interface AppDeps {
    * store; undefined with a bucket (nothing of a process's own disk is served then).
    */
   legacyAvatarsDir: string | undefined
+  /** Photos of packed boxes, kept where no public route serves them; a local one beside mediaDir when absent. */
+  packagePhotos?: PackagePhotoStore
   /** Tests: every successful answer is checked against its published schema (http/answer-check.ts). */
   checkAnswers?: boolean
   /** Print one line per request. Off in tests. */

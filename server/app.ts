@@ -34,6 +34,8 @@ import { membershipRoutes } from './routes/membership/membership.index.ts'
 import { allContracts, openApiRoutes } from './routes/openapi.ts'
 import { opsRoutes } from './routes/ops/ops.index.ts'
 import { orderRoutes } from './routes/orders/orders.index.ts'
+import { packagePhotoRoutes } from './routes/package-photos/package-photos.index.ts'
+import { isPackagePhotoUploadPath } from './routes/package-photos/package-photos.routes.ts'
 import { packageRoutes } from './routes/packages/packages.index.ts'
 import { packagingRoutes } from './routes/packaging/packaging.index.ts'
 import { paymentRoutes } from './routes/payments/payments.index.ts'
@@ -56,6 +58,7 @@ const PRODUCT_IMPORT_PATH = '/ops/products/import'
 export function bodyLimitOf(path: string): number {
   if (path.endsWith(AVATAR_UPLOAD_PATH)) return AVATAR_MAX_BYTES + 64 * 1024
   if (MEDIA_UPLOAD_PATHS.some((upload) => path.endsWith(upload))) return MEDIA_MAX_BYTES + 512 * 1024
+  if (isPackagePhotoUploadPath(path)) return MEDIA_MAX_BYTES + 512 * 1024
   if (path.endsWith(PRODUCT_IMPORT_PATH)) return IMPORT_MAX_BYTES + 512 * 1024
   return 1024 * 1024
 }
@@ -96,6 +99,7 @@ function createApi() {
     .route('/', orderRoutes)
     .route('/', paymentRoutes)
     .route('/', packageRoutes)
+    .route('/', packagePhotoRoutes)
     .route('/', packagingRoutes)
     .route('/', shippingRoutes)
     .route('/', extrasRoutes)

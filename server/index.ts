@@ -20,6 +20,7 @@ import {
   describeMediaSettings,
   localMediaDirOf,
 } from './services/media/create-media-store.ts'
+import { createPackagePhotoStore } from './services/package-photos/photo-store.ts'
 import type { ProviderSettings } from './services/payments/provider-settings.ts'
 import { createPushToUser, loadVapidKeys } from './services/push/send-push.ts'
 import { loadEnvOrExit, openDatabaseOrExit } from './startup.ts'
@@ -74,6 +75,7 @@ async function main() {
     mediaDir: localMediaDirOf(env.media),
     // Avatars of a local install from before the media store, served until media:migrate copies them.
     legacyAvatarsDir: env.media.store === 'local' ? join(env.dataDir, 'uploads', 'avatars') : undefined,
+    packagePhotos: createPackagePhotoStore(env.media),
     logRequests: env.logRequests,
     checkAnswers: env.checkAnswers,
     authKeys: await loadAuthKeys(database.db),

@@ -25,6 +25,7 @@ import { mediaContracts } from './media/media.routes.ts'
 import { membershipContracts } from './membership/membership.routes.ts'
 import { opsContracts } from './ops/ops.routes.ts'
 import { orderContracts } from './orders/orders.routes.ts'
+import { packagePhotoContracts } from './package-photos/package-photos.routes.ts'
 import { packageContracts } from './packages/packages.routes.ts'
 import { packagingContracts } from './packaging/packaging.routes.ts'
 import { paymentContracts } from './payments/payments.routes.ts'
@@ -56,6 +57,7 @@ export const allContracts: readonly RouteContract[] = [
   ...orderContracts,
   ...paymentContracts,
   ...packageContracts,
+  ...packagePhotoContracts,
   ...packagingContracts,
   ...shippingContracts,
   ...extrasContracts,

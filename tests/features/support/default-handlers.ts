@@ -32,6 +32,9 @@ export const defaultHandlers = [
   http.get('*/api/mall/alert/list', () => ok({ list: [], total: 0, pageNum: 1, pageSize: 20 })),
   http.get('*/api/mall/alert/state/:productId', () => ok({ subscribed: false })),
   http.get('*/api/ops/products/:id/alerts', () => ok({ subscribers: 0 })),
+  // no photos of a packed box yet (the package page, the packing room)
+  http.get('*/api/mall/package/photos/:packageId', () => ok({ list: [] })),
+  http.get('*/api/ops/packages/:id/photos', () => ok({ list: [] })),
   // and no extra fee to pay (the extra-pay badge)
   http.get('*/api/mall/extra_pay/count', () => ok({ count: 0 })),
   // pages a test reaches by a link or a search without looking at them

@@ -22,6 +22,7 @@ import { type ActionOutcome, ActionOutcomeNotice } from './action-outcome.tsx'
 import { DetailStates, detailPage, Fact, factList, titleRow } from './detail-page.tsx'
 import { amountCell, mutedText, pageTitle, section, sectionTitle, table, tableScroll } from './ops-table.ts'
 import { PackDialog } from './pack-dialog.tsx'
+import { PackagePhotosSection } from './package-photos-section.tsx'
 
 const bar = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '3' })
 const scanForm = css({ display: 'flex', alignItems: 'flex-end', gap: '2', maxWidth: 'md' })
@@ -343,6 +344,10 @@ function PackagesSection({ packages }: { packages: readonly PackageDto[] }) {
           </tbody>
         </table>
       </div>
+      {/* Per box, its photos: the shopper sees them before paying the shipping fee. */}
+      {packages.map((each) => (
+        <PackagePhotosSection key={each.id} packageId={each.id} packageNo={each.packageNo} />
+      ))}
     </section>
   )
 }

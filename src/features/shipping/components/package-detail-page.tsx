@@ -13,6 +13,7 @@ import { formatYen } from '../../../domain/price-display.ts'
 import { useLanguage } from '../../../lib/use-language.ts'
 import { useDocumentTitle } from '../../catalog/use-document-title.ts'
 import { dateTimeText } from '../../orders/order-text.ts'
+import { PackagePhotosSection } from '../../package-photos/lazy-gallery.tsx'
 import { payShippingHref, sizeText, weightText } from '../package-text.ts'
 import type { Loaded } from '../routing/load-packages.ts'
 import { DeliveryAddress } from './delivery-address.tsx'
@@ -184,6 +185,9 @@ function PackageDetail({ pkg }: { pkg: PackageDto }) {
           </p>
         ) : null}
       </section>
+
+      {/* The box as packed, seen before its fee is paid: the gallery is a chunk of its own. */}
+      <PackagePhotosSection packageId={pkg.id} packageNo={packageNo} />
 
       <section className={section} aria-labelledby="package-tracking-title">
         <h2 id="package-tracking-title" className={sectionTitle}>
