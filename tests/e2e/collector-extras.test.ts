@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
+import sharp from 'sharp'
 import { freePort } from '../../scripts/cluster/free-port.ts'
 import { isStockedType } from '../../src/domain/cart.ts'
 import type { ProductCardDto } from '../../src/domain/catalog.ts'
@@ -9,7 +10,7 @@ import type { ReminderPushPayload } from '../../src/domain/reminders.ts'
 import { readOutbox } from '../server/support/outbox.ts'
 import { browserKeys, type PushService, startPushService } from '../server/support/push-service.ts'
 import { screenshotPath } from './browser.ts'
-import { eventually, textIn, WAIT } from './checkout-steps.ts'
+import { eventually, shopperWithCart, textIn, WAIT } from './checkout-steps.ts'
 import {
   type Customer,
   customerPage,
@@ -17,7 +18,8 @@ import {
   signUpCustomer,
   waitForServiceWorker,
 } from './customer.ts'
-import { stubPushSubscription, workerPushes } from './reminder-steps.ts'
+import { addHongKongAddress, operatorApi, packedThroughApi, paidArrivedOrder } from './packaging-steps.ts'
+import { closeTips, stubPushSubscription, workerPushes } from './reminder-steps.ts'
 import { type RunningShop, startShop } from './shop.ts'
 
 /* What no peer shop has (issue 32), in a real browser: a shopper asks to be told when a sold-out
@@ -38,6 +40,17 @@ async function setStockInConsole(ops: Page, shop: RunningShop, productId: number
   await form.getByLabel('库存', { exact: true }).fill(String(stock))
   await form.getByRole('button', { name: '保存', exact: true }).click()
   await ops.getByText('已保存。').waitFor(WAIT)
+}
+
+/** A phone photo of a box: a 1200×900 JPEG carrying the camera's EXIF and where it was taken. */
+function boxPhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 196, g: 160, b: 112 } } })
+    .jpeg({ quality: 85 })
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '35/1 41/1 0/1' },
+    })
+    .toBuffer()
 }
 
 describe('alerts, the release calendar and box photos in a real browser', () => {
@@ -146,6 +159,76 @@ describe('alerts, the release calendar and box photos in a real browser', () => 
       const alerts = page.getByRole('region', { name: t('到货提醒'), exact: true })
       await alerts.getByRole('link', { name, exact: true }).waitFor(WAIT)
       await page.screenshot({ path: screenshotPath('alerts-account'), fullPage: true })
+    } finally {
+      await context.close()
+      await opsContext.close()
+    }
+  })
+
+  it('shows the photos of a packed box to its shopper before the shipping fee is paid, without their EXIF', async () => {
+    const boxes = await shopperWithCart(shop, 'boxes@example.com', language)
+    const ops = await operatorApi(shop)
+    const order = await paidArrivedOrder(shop, boxes, ops)
+    const address = await addHongKongAddress(boxes.customer)
+    const packed = await packedThroughApi(boxes, ops, [order], address)
+    const box = packed.packages[0]
+    assert.ok(box, 'one box packed')
+
+    // The operator adds a photo to the box in the packing room.
+    const { context: opsContext, page: opsPage } = await operatorPage(shop)
+    const { context, page } = await customerPage(shop, boxes.customer, language)
+    try {
+      await opsPage.goto(shop.url(`/ops/packing/${packed.apply.id}`))
+      await opsPage.getByLabel(`为包裹 ${box.packageNo} 拍照或选择照片`, { exact: true }).setInputFiles({
+        name: 'box.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await boxPhoto(),
+      })
+      await opsPage.getByRole('img', { name: `包裹 ${box.packageNo} 的照片 1`, exact: true }).waitFor(WAIT)
+
+      // The shopper opens the box's page: the fee is still to pay, the photo is there and opens large.
+      await page.goto(shop.url(`/package/product/${packed.apply.id}/${box.id}`))
+      await closeTips(page, language)
+      const photos = page.getByRole('list', {
+        name: textIn(language, '包裹 {packageNo} 的照片').replace('{packageNo}', box.packageNo),
+      })
+      await photos.waitFor(WAIT)
+      await photos
+        .getByRole('button', {
+          name: textIn(language, '查看第 {position} 张照片（共 {total} 张）')
+            .replace('{position}', '1')
+            .replace('{total}', '1'),
+        })
+        .click()
+      const viewer = page.getByRole('dialog')
+      await viewer.waitFor(WAIT)
+      const large = viewer.locator('img')
+      await page.waitForFunction(
+        (image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth > 0,
+        await large.elementHandle(),
+        WAIT,
+      )
+      await page.screenshot({ path: screenshotPath('box-photos-viewer') })
+      const src = await large.getAttribute('src')
+      assert.ok(src, 'the photo has an address')
+      const served = await page.evaluate(async (url) => {
+        const response = await fetch(url)
+        const bytes = new Uint8Array(await response.arrayBuffer())
+        return {
+          cacheControl: response.headers.get('cache-control'),
+          text: new TextDecoder('latin1').decode(bytes),
+        }
+      }, src)
+      assert.match(served.cacheControl ?? '', /no-store/)
+      assert.ok(
+        !served.text.includes('PhoneMaker') && !served.text.includes('Exif'),
+        'the camera and place are gone',
+      )
+      // Signed for this shopper's box only: another shopper's session cannot list them.
+      const list = await fetch(shop.url(`/api/mall/package/photos/${box.id}`), {
+        headers: { token: shopper.token },
+      })
+      assert.equal(((await list.json()) as { code: number }).code, 404)
     } finally {
       await context.close()
       await opsContext.close()
