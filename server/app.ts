@@ -44,6 +44,7 @@ import { productFileRoutes } from './routes/product-files/product-files.index.ts
 import { profileRoutes } from './routes/profile/profile.index.ts'
 import { pushRoutes } from './routes/push/push.index.ts'
 import { ratesRoutes } from './routes/rates/rates.index.ts'
+import { calendarRoutes } from './routes/release-calendar/release-calendar.index.ts'
 import { settingsOpsRoutes } from './routes/settings-ops/settings-ops.index.ts'
 import { shippingRoutes } from './routes/shipping/shipping.index.ts'
 import { staffRoutes } from './routes/staff/staff.index.ts'
@@ -89,6 +90,7 @@ function createApi() {
     .route('/', historyRoutes)
     .route('/', favouriteRoutes)
     .route('/', alertRoutes)
+    .route('/', calendarRoutes)
     .route('/', ratesRoutes)
     .route('/', cartRoutes)
     .route('/', addressRoutes)

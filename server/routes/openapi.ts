@@ -34,6 +34,7 @@ import { productFileContracts } from './product-files/product-files.routes.ts'
 import { profileContracts } from './profile/profile.routes.ts'
 import { pushContracts } from './push/push.routes.ts'
 import { ratesContracts } from './rates/rates.routes.ts'
+import { calendarContracts } from './release-calendar/release-calendar.routes.ts'
 import { settingsOpsContracts } from './settings-ops/settings-ops.routes.ts'
 import { shippingContracts } from './shipping/shipping.routes.ts'
 import { staffContracts } from './staff/staff.routes.ts'
@@ -47,6 +48,7 @@ export const allContracts: readonly RouteContract[] = [
   ...historyContracts,
   ...favouriteContracts,
   ...alertContracts,
+  ...calendarContracts,
   ...ratesContracts,
   ...cartContracts,
   ...addressContracts,
