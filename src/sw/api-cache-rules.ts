@@ -63,6 +63,8 @@ const LISTS = new Set(
     'product/hotSeriesPage',
     'product/allSeries',
     'product/search',
+    // the release calendar opens offline like the lists (its feed address and the feed never cached)
+    'product/calendar',
     'banner/list',
     'announcement/list',
     'footer/list',

@@ -123,6 +123,27 @@ describe('which service-worker cache keeps an API answer', () => {
     expect(apiCachePlan('/api/mall/uszip/state-city', 'GET', shopperA)).toEqual({ strategy: 'network-only' })
   })
 
+  it('keeps the release calendar for offline, but never the feed, its address, the alerts or box photos', () => {
+    expect(apiCachePlan('/api/mall/product/calendar', 'GET', null)).toMatchObject({
+      strategy: 'stale-while-revalidate',
+      cacheName: 'visitor-lists',
+    })
+    // a shopper's (their prices, their favourites) in their own cache
+    expect(apiCachePlan('/api/mall/product/calendar', 'GET', shopperA)).toMatchObject({
+      cacheName: 'user-customer-7-r2-lists',
+    })
+    for (const path of [
+      '/api/mall/calendar/ics-url',
+      `/api/mall/calendar/feed/${'a'.repeat(43)}.ics`,
+      '/api/mall/alert/list',
+      '/api/mall/alert/state/5',
+      '/api/mall/package/photos/31',
+      '/api/package-photos/31/abc-1280.webp',
+    ]) {
+      expect(apiCachePlan(path, 'GET', shopperA), path).toEqual({ strategy: 'network-only' })
+    }
+  })
+
   it('caches nothing for a token it cannot read, rather than file it with the visitors', () => {
     for (const token of ['garbage', 'a.b.c', tokenFor(claimsOf({ sub: '../../x' }))]) {
       expect(apiCachePlan('/api/mall/product/hotListPage', 'GET', token), token).toEqual({
