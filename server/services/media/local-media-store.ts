@@ -17,6 +17,19 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
  * mounts when there are several), served by the app at /media/<key>. Keys are checked against the
  * store's own pattern, so no key can reach outside the folder.
  */
+/** Writes the file aside and renames it into place: a reader sees the whole file or none. */
+export async function writeWhole(path: string, bytes: Uint8Array): Promise<void> {
+  await mkdir(dirname(path), { recursive: true })
+  const partial = `${path}.${randomBytes(6).toString('hex')}.partial`
+  await writeFile(partial, bytes)
+  try {
+    await rename(partial, path)
+  } catch (error) {
+    await unlink(partial).catch(() => undefined)
+    throw error
+  }
+}
+
 export function createLocalMediaStore(root: string, options: { publicUrl?: string } = {}): MediaStore {
   const pathOf = (key: string) => {
     assertMediaKey(key)
@@ -28,16 +41,7 @@ export function createLocalMediaStore(root: string, options: { publicUrl?: strin
       const path = pathOf(key)
       // The extension decides the type the file is served with: the two must agree.
       assertContentTypeOfKey(key, contentType)
-      await mkdir(dirname(path), { recursive: true })
-      // Written aside and renamed into place: a reader sees the whole file or none.
-      const partial = `${path}.${randomBytes(6).toString('hex')}.partial`
-      await writeFile(partial, bytes)
-      try {
-        await rename(partial, path)
-      } catch (error) {
-        await unlink(partial).catch(() => undefined)
-        throw error
-      }
+      await writeWhole(path, bytes)
     },
     async get(key) {
       try {

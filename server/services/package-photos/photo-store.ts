@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { readFile, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -9,6 +8,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3'
 import type { MediaSettings } from '../../env.ts'
+import { writeWhole } from '../media/local-media-store.ts'
 
 /*
  * Where photos of packed boxes live. Not in the media store's folder or keys: every file of MEDIA_DIR is
@@ -58,17 +58,7 @@ export function createLocalPackagePhotoStore(root: string): PackagePhotoStore {
   }
   return {
     async put(key, bytes) {
-      const path = pathOf(key)
-      await mkdir(dirname(path), { recursive: true })
-      // Written aside and renamed into place: a reader sees the whole file or none.
-      const partial = `${path}.${randomBytes(6).toString('hex')}.partial`
-      await writeFile(partial, bytes)
-      try {
-        await rename(partial, path)
-      } catch (error) {
-        await unlink(partial).catch(() => undefined)
-        throw error
-      }
+      await writeWhole(pathOf(key), bytes)
     },
     async get(key) {
       try {
