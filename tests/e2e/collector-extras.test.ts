@@ -4,8 +4,9 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { freePort } from '../../scripts/cluster/free-port.ts'
 import { isStockedType } from '../../src/domain/cart.ts'
-import type { ProductCardDto } from '../../src/domain/catalog.ts'
+import { type ProductCardDto, productNameIn } from '../../src/domain/catalog.ts'
 import type { Page as ListPage } from '../../src/domain/queries.ts'
+import { type CalendarDto, shiftMonth } from '../../src/domain/release-calendar.ts'
 import type { ReminderPushPayload } from '../../src/domain/reminders.ts'
 import { readOutbox } from '../server/support/outbox.ts'
 import { browserKeys, type PushService, startPushService } from '../server/support/push-service.ts'
@@ -18,7 +19,13 @@ import {
   signUpCustomer,
   waitForServiceWorker,
 } from './customer.ts'
-import { addHongKongAddress, operatorApi, packedThroughApi, paidArrivedOrder } from './packaging-steps.ts'
+import {
+  addHongKongAddress,
+  operatorApi,
+  packedThroughApi,
+  paidArrivedOrder,
+  today,
+} from './packaging-steps.ts'
 import { closeTips, stubPushSubscription, workerPushes } from './reminder-steps.ts'
 import { type RunningShop, startShop } from './shop.ts'
 
@@ -162,6 +169,41 @@ describe('alerts, the release calendar and box photos in a real browser', () => 
     } finally {
       await context.close()
       await opsContext.close()
+    }
+  })
+
+  it('opens the release calendar offline once a month was seen', async () => {
+    // A month the demo catalog fills: from this month on, the first with entries.
+    let month = today().slice(0, 7)
+    let calendar: CalendarDto | undefined
+    for (let tries = 0; tries < 24; tries++) {
+      calendar = await shopper.api<CalendarDto>(
+        'GET',
+        `/mall/product/calendar?month=${month}&language=${language}`,
+      )
+      if (calendar.list.length > 0) break
+      month = shiftMonth(month, 1)
+    }
+    const entry = calendar?.list[0]
+    assert.ok(entry, 'the demo catalog has a month with releases or closings')
+    const name = productNameIn(language, entry.product)
+
+    const { context, page } = await customerPage(shop, shopper, language)
+    try {
+      await page.goto(shop.url('/'))
+      await waitForServiceWorker(page)
+      await page.goto(shop.url(`/calendar?month=${month}`))
+      await page.getByRole('heading', { name: t('发售日历'), exact: true }).waitFor(WAIT)
+      await page.getByRole('article', { name, exact: true }).first().waitFor(WAIT)
+
+      await context.setOffline(true)
+      await page.reload()
+      await page.getByRole('heading', { name: t('发售日历'), exact: true }).waitFor(WAIT)
+      await page.getByRole('article', { name, exact: true }).first().waitFor(WAIT)
+      await page.screenshot({ path: screenshotPath('calendar-offline'), fullPage: true })
+    } finally {
+      await context.setOffline(false)
+      await context.close()
     }
   })
 

@@ -38,6 +38,9 @@ export function HotSeries({ series, language }: { series: SeriesDto[]; language:
           <HrefLink href={BRANDS_HREF} className={link}>
             <Trans>品牌大全</Trans>
           </HrefLink>
+          <HrefLink href="/calendar" className={link}>
+            <Trans>发售日历</Trans>
+          </HrefLink>
         </div>
       </div>
       <ul className={chips}>
