@@ -122,7 +122,7 @@ export default defineConfig({
             // than a dozen, so no page needs more than a few requests.
             {
               name: 'catalog-ui',
-              test: /\/src\/(components\/ui\/(modal-dialog|focus-trap|hover-tooltip|href-link|pagination|page-heading)|features\/shell\/components\/(icons|logo|language-switch|category-select|product-type-select)|features\/catalog\/(use-document-title|components\/(product-card|product-image|price-slot|product-type-badge|product-list-page|card-add-to-cart|favourite-toggle|catalog-load-error)|search-link|use-page-href|use-price-viewer|use-login-href|order-quantity|cart-snapshot|api\/toggle-favourite|routing\/load-failure)|features\/favourites\/api\/set-favourite|features\/shell\/install\/(install-app-button|use-install-prompt)|domain\/validation-messages|features\/cart\/use-add-to-cart|lib\/use-language|features\/content\/components\/rich-text|domain\/(price-display|dates|catalog|media|badges|list-queries|tiers|fields|cart|order-status-codes|status-flow|localized|ratio))\.tsx?$|\/@tanstack\/react-router\//,
+              test: /\/src\/(components\/ui\/(modal-dialog|focus-trap|hover-tooltip|href-link|pagination|page-heading)|features\/shell\/components\/(icons|logo|language-switch|category-select|product-type-select)|features\/catalog\/(use-document-title|components\/(product-card|product-image|price-slot|product-type-badge|product-list-page|card-add-to-cart|favourite-toggle|lazy-notify-me|catalog-load-error)|search-link|use-page-href|use-price-viewer|use-login-href|order-quantity|cart-snapshot|api\/toggle-favourite|routing\/load-failure)|features\/favourites\/api\/set-favourite|features\/shell\/install\/(install-app-button|use-install-prompt)|domain\/validation-messages|features\/cart\/use-add-to-cart|lib\/use-language|features\/content\/components\/rich-text|domain\/(price-display|dates|catalog|media|badges|list-queries|tiers|fields|cart|order-status-codes|status-flow|localized|ratio))\.tsx?$|\/@tanstack\/react-router\//,
               includeDependenciesRecursively: false,
             },
             // Everything a product page adds to the first load, in one file.
@@ -134,6 +134,8 @@ export default defineConfig({
             // Restock alerts (the product page's button, favourites, the account page): one file, so
             // the pages that use them each name one chunk more, not two.
             { name: 'alerts', test: /\/src\/features\/alerts\// },
+            // The release calendar's page, filters and feed panel: one file for its route to name.
+            { name: 'calendar', test: /\/src\/features\/calendar\/|\/src\/routes\/calendar\.tsx\?tsr-split/ },
             // The session's machine and xstate: at start with a stored token, else on the first sign-in.
             {
               name: 'session',

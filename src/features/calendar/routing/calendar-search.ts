@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { optionalParam, wholeNumberParam } from '../../../lib/search-params.ts'
+import { optionalParam, textParam, wholeNumberParam } from '../../../lib/search-params.ts'
 import { productSearchSearch } from '../../catalog/routing/list-search.ts'
 
 /**
@@ -8,8 +8,8 @@ import { productSearchSearch } from '../../catalog/routing/list-search.ts'
  * configs travel in every first load, so this stays small and borrows the search page's readers.
  */
 export const calendarSearch = v.object({
-  // 2000-01 to 2100-12, the months the API answers for
-  month: optionalParam(v.pipe(v.string(), v.regex(/^(20\d{2}|2100)-(0[1-9]|1[0-2])$/))),
+  // read as text here; the loader takes a month it cannot read (not 2000-01 … 2100-12) as this one
+  month: textParam,
   type: productSearchSearch.entries.type,
   seriesId: productSearchSearch.entries.series,
   brandId: productSearchSearch.entries.brandId,

@@ -1,7 +1,7 @@
 import type { BrandDto, SeriesDto } from '../../../domain/catalog.ts'
 import { shopDate } from '../../../domain/dates.ts'
 import type { Language } from '../../../domain/language.ts'
-import type { CalendarDto } from '../../../domain/release-calendar.ts'
+import { CALENDAR_MONTH, type CalendarDto } from '../../../domain/release-calendar.ts'
 import { getAllSeries } from '../../catalog/api/get-all-series.ts'
 import { getBrandList } from '../../catalog/api/get-brand-list.ts'
 import { getCalendar } from '../api/calendar.ts'
@@ -25,7 +25,7 @@ export const currentShopMonth = (): string => (shopDate(new Date()) ?? '').slice
 export async function loadCalendar(
   deps: CalendarSearch & { language: Language; viewer: string },
 ): Promise<CalendarPageData> {
-  const month = deps.month ?? currentShopMonth()
+  const month = deps.month && CALENDAR_MONTH.test(deps.month) ? deps.month : currentShopMonth()
   // A visitor has no favourites: the filter from a shared link is dropped rather than refused.
   const favourites = deps.favourites === 1 && deps.viewer !== 'visitor'
   const [calendar, series, brands] = await Promise.all([

@@ -1,9 +1,8 @@
 import { Trans } from '@lingui/react/macro'
-import { lazy, type ReactNode, Suspense } from 'react'
+import type { ReactNode } from 'react'
 import { css } from '../../../../styled-system/css'
 import { HrefLink } from '../../../components/ui/href-link.tsx'
 import { Notice } from '../../../components/ui/notice.tsx'
-import { isStockedType } from '../../../domain/cart.ts'
 import {
   categoryNameIn,
   type ProductDetailDto,
@@ -27,16 +26,10 @@ import { useDocumentTitle } from '../use-document-title.ts'
 import { usePriceViewer } from '../use-price-viewer.ts'
 import { AddToCartForm } from './add-to-cart-form.tsx'
 import { FavouriteToggle } from './favourite-toggle.tsx'
+import { NotifyMeWhenUnavailable } from './lazy-notify-me.tsx'
 import { PriceSlot, RmbEstimate } from './price-slot.tsx'
 import { ProductGallery } from './product-gallery.tsx'
 import { ProductTypeBadge } from './product-type-badge.tsx'
-
-// Its own chunk: only a product that cannot be ordered now shows it.
-const NotifyMeButton = lazy(() => import('../../alerts/components/notify-me-button.tsx'))
-
-/** Whether the shop takes an order for it now, as the cart judges (else the shopper can ask to be told). */
-const orderableNow = (product: ProductDetailDto) =>
-  product.available && (!isStockedType(product.type) || product.stock > 0)
 
 const layout = css({
   display: 'grid',
@@ -127,11 +120,7 @@ export function ProductDetailPage({ product, notice }: { product: ProductDetailD
         <div className={commands}>
           {product.available ? <AddToCartForm key={product.id} product={product} /> : null}
           <FavouriteToggle key={product.id} productId={product.id} collected={product.collected ?? false} />
-          {orderableNow(product) ? null : (
-            <Suspense fallback={null}>
-              <NotifyMeButton key={product.id} productId={product.id} />
-            </Suspense>
-          )}
+          <NotifyMeWhenUnavailable key={product.id} product={product} />
         </div>
         <ProductFacts product={product} language={language} />
       </div>
