@@ -78,4 +78,5 @@ export const packagePhotoContracts: RouteContract[] = [
 ]
 
 /** POST /ops/packages/{id}/photos: its body may hold a whole photo (server/app.ts bodyLimitOf). */
-export const isPackagePhotoUploadPath = (path: string): boolean => /\/ops\/packages\/[^/]+\/photos$/.test(path)
+export const isPackagePhotoUploadPath = (path: string): boolean =>
+  /\/ops\/packages\/[^/]+\/photos$/.test(path)
